@@ -1,0 +1,2102 @@
+// This file is generated from openapi/openapi.yaml by `npm run generate` (contract as data).
+// Do not edit it by hand: change the contract and regenerate.
+
+/** The OpenAPI document, as parsed from openapi/openapi.yaml. */
+export const contract = {
+  "openapi": "3.1.0",
+  "info": {
+    "title": "Prospect Management and Webhook Service",
+    "version": "1.0.0",
+    "summary": "Prospects, sales outcomes and signed webhook events for one workspace.",
+    "description": "The Prospect Management and Webhook Service keeps a workspace's sales prospects and their sales outcomes,\nand sends signed JSON webhook events when they change. This document is the hand-written contract that the\nProspectKit reference server, SDK, webhook verifier and mock all follow. Where the service specification\nsays \"not shown\", the decision taken is written here, next to the thing it governs.\n\n## Media\nRequests and responses are JSON (`application/json`). A request body with another `Content-Type` gets\n**415**; a body that is not valid JSON gets **400**; a body over 1 MiB (1,048,576 bytes) gets **413**. All\nthree carry `{message}`. Every response carries `X-Request-Id` (a client-sent `X-Request-Id` of 1-128\nvisible ASCII characters is echoed, otherwise one is generated).\n\n## Ids\nIds are opaque strings: a type prefix plus a ULID (26 Crockford base32 characters, time-sortable).\nProspects `prs_`, outcomes `out_`, events `evt_`, webhooks `wh_`, deliveries `del_`, tokens `tok_` (the\ntoken's id, never its secret) and workspaces `ws_`. An unknown, malformed or other-workspace id gives\n**404**, never 422 or 500.\n\n## Authentication\nEvery request carries `Authorization: Bearer <token>`. A token is `pkt_` followed by 30 random base62\ncharacters and a 6-character base62 CRC32 checksum of those 30 (so leaked-secret scanners can spot tokens\nand typos fail fast). The service stores only a SHA-256 hash of it. A token belongs to one workspace, has a\nname, a non-empty set of abilities (`prospects:read`, `prospects:write`, `outcomes:write`), an expiry at\nmost one year after creation, and can be revoked. Tokens and webhooks are created and revoked in the app's\nsettings area (Workspace settings, Automation & API), never through this API.\n\nA missing, malformed, unknown, expired or revoked token, or a token of a suspended workspace, gets the\nsame **401** `{\"message\": \"Unauthenticated.\"}` with `WWW-Authenticate: Bearer`, so the answer reveals\nnothing about why. A token without the ability an operation needs gets **403** naming it, e.g.\n`{\"message\": \"This token lacks the prospects:write ability.\"}`.\n\n## Order of checks\nEach request is checked in this order, and the first failing check answers:\n1. rate limit (**429**);\n2. authentication (**401**);\n3. ability (**403**);\n4. the request body's media: content type (**415**), size (**413**), JSON syntax (**400**);\n5. existence of the prospect named in the path (**404**);\n6. validation of query parameters and body (**422**).\n\n## Rate limit\n60 requests per minute per client address, counted across every server instance that shares a database.\nExcess gets **429** `{\"message\": \"Too Many Attempts.\"}` with `Retry-After` (whole seconds),\n`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`. Responses under the limit carry\n`X-RateLimit-Limit` and `X-RateLimit-Remaining`.\n\n## Errors\nEvery error body has `message`. A **422** is `{message, errors}` (Laravel's shape): `errors` maps each\nfailing field path (dots for nesting, e.g. `tags.3`) to a list of messages, and `message` is the first\nerror, followed by ` (and N more errors)` when there are more (` (and 1 more error)` for exactly one).\n\n## Webhooks\nEvents are delivered as signed HTTPS `POST` requests to a webhook's address; see the `webhooks` section\nfor every event, its envelope and its headers. Delivery: any 2xx within 10 seconds is success; a timeout,\na network error, 408, 429 or any 5xx is retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5\nattempts in all); any other status fails the delivery. Redirects are never followed. The same event may\narrive more than once: receivers skip duplicates by the envelope `id`.\n\nA webhook's address is `https`, on port 443 (explicit or implied), with no query, fragment or userinfo.\nA webhook subscribes to a non-empty subset of the seven events. Its signing secret is `whk_` followed by\n32 random base62 characters.\n\n## Versioning\nThe version is part of the path (`/api/v1`). Campaign endpoints are out of scope: the service\nspecification does not show them.\n",
+    "contact": {
+      "name": "ProspectKit maintainers",
+      "url": "https://github.com/prospectkit/prospectkit"
+    },
+    "license": {
+      "name": "MIT",
+      "identifier": "MIT"
+    }
+  },
+  "servers": [
+    {
+      "url": "{base_url}",
+      "x-internal": false,
+      "description": "The service's base address, which already includes the version segment `/api/v1`. The reference\nserver's default is `http://localhost:3000/api/v1`.\n",
+      "variables": {
+        "base_url": {
+          "default": "http://localhost:3000/api/v1",
+          "description": "Base address including `/api/v1`."
+        }
+      }
+    }
+  ],
+  "security": [
+    {
+      "bearerAuth": []
+    }
+  ],
+  "tags": [
+    {
+      "name": "Prospects",
+      "description": "A workspace's sales prospects."
+    },
+    {
+      "name": "Outcomes",
+      "description": "Sales outcomes (outcome, meeting time, opportunity value) recorded on a prospect."
+    }
+  ],
+  "paths": {
+    "/prospects": {
+      "get": {
+        "operationId": "listProspects",
+        "summary": "List prospects",
+        "description": "Lists the workspace's prospects, newest first (`created_at` descending, then `id` descending, stable\nacross pages), in the Laravel paginator shape. A page past the last gives 200 with empty `data`.\nOut-of-range `page` or `per_page` gives 422; values are never clamped silently.\n",
+        "tags": [
+          "Prospects"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "prospects:read"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Search"
+          },
+          {
+            "$ref": "#/components/parameters/Page"
+          },
+          {
+            "$ref": "#/components/parameters/PerPage"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of prospects.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProspectList"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthenticated"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "422": {
+            "$ref": "#/components/responses/ValidationFailed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createProspect",
+        "summary": "Create a prospect",
+        "description": "Creates a prospect. `company` is required; every other field is optional and may be `null`. An\nunknown field gives 422 naming it. Emits `prospect.created` in the same transaction.\n",
+        "tags": [
+          "Prospects"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "prospects:write"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProspectCreate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The created prospect.",
+            "headers": {
+              "Location": {
+                "$ref": "#/components/headers/Location"
+              },
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Prospect"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/MalformedJson"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthenticated"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/ValidationFailed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/prospects/{id}": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/ProspectId"
+        }
+      ],
+      "get": {
+        "operationId": "getProspect",
+        "summary": "Get a prospect",
+        "description": "Returns one prospect of the token's workspace. An unknown, malformed or other-workspace id gives 404.",
+        "tags": [
+          "Prospects"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "prospects:read"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The prospect.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Prospect"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthenticated"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateProspect",
+        "summary": "Update a prospect",
+        "description": "Changes only the fields sent; `tags` replaces the whole list; `null` clears an optional field (and\n`tags: null` clears the list to `[]`); `company` cannot be cleared. `{}` is a valid no-op that still\nanswers 200 with the prospect. An unknown field gives 422 naming it. Needs `prospects:write`.\n",
+        "tags": [
+          "Prospects"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "prospects:write"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProspectUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updated prospect.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Prospect"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/MalformedJson"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthenticated"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/ValidationFailed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    },
+    "/prospects/{id}/outcomes": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/ProspectId"
+        }
+      ],
+      "post": {
+        "operationId": "recordOutcome",
+        "summary": "Record a sales outcome",
+        "description": "Records a sales outcome, meeting time and opportunity value on a prospect. The prospect's current\noutcome is merged with the fields sent (fields not sent keep their value) and each call is kept as\nhistory. At least one field must be sent; after merging, `value_minor` and `currency` are both set or\nboth `null`. Answers with the merged state.\n\nEvents, in one transaction with the change and carrying the merged state, in this order:\n1. `prospect.outcome.updated`, always;\n2. `opportunity.updated`, always;\n3. `meeting.booked` when `meeting_at` was sent non-null and differs from the previous value, or the\n   outcome changed to `Meeting booked` (once per call even if both);\n4. `opportunity.won` when the outcome changed to `Won` from anything else.\n",
+        "tags": [
+          "Outcomes"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "outcomes:write"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RecordOutcomeRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The recorded outcome, as merged with the prospect's previous outcome.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OutcomeResult"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/MalformedJson"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthenticated"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/ValidationFailed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/ServerError"
+          }
+        }
+      }
+    }
+  },
+  "webhooks": {
+    "prospect.created": {
+      "post": {
+        "operationId": "prospectCreatedEvent",
+        "summary": "prospect.created",
+        "description": "A prospect was added in the app, by import or through the API.",
+        "tags": [
+          "Prospects"
+        ],
+        "security": [],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ServiceEventId"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceEvent"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceSignature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProspectCreatedEvent"
+              }
+            }
+          }
+        },
+        "responses": {
+          "408": {
+            "description": "Retried, like a timeout, a network error, 429 and any 5xx."
+          },
+          "429": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "2XX": {
+            "description": "Any 2xx within 10 seconds acknowledges the delivery."
+          },
+          "5XX": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "default": {
+            "description": "Any other status (including 3xx, which is never followed) fails the delivery without retry."
+          }
+        }
+      }
+    },
+    "inbox.reply.received": {
+      "post": {
+        "operationId": "inboxReplyReceivedEvent",
+        "summary": "inbox.reply.received",
+        "description": "A prospect replied to an email that was sent.",
+        "tags": [
+          "Prospects"
+        ],
+        "security": [],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ServiceEventId"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceEvent"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceSignature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/InboxReplyReceivedEvent"
+              }
+            }
+          }
+        },
+        "responses": {
+          "408": {
+            "description": "Retried, like a timeout, a network error, 429 and any 5xx."
+          },
+          "429": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "2XX": {
+            "description": "Any 2xx within 10 seconds acknowledges the delivery."
+          },
+          "5XX": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "default": {
+            "description": "Any other status (including 3xx, which is never followed) fails the delivery without retry."
+          }
+        }
+      }
+    },
+    "conversation.assigned": {
+      "post": {
+        "operationId": "conversationAssignedEvent",
+        "summary": "conversation.assigned",
+        "description": "A conversation was assigned to a teammate (`assignee_id` set) or unassigned (`assignee_id` null).",
+        "tags": [
+          "Prospects"
+        ],
+        "security": [],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ServiceEventId"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceEvent"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceSignature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ConversationAssignedEvent"
+              }
+            }
+          }
+        },
+        "responses": {
+          "408": {
+            "description": "Retried, like a timeout, a network error, 429 and any 5xx."
+          },
+          "429": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "2XX": {
+            "description": "Any 2xx within 10 seconds acknowledges the delivery."
+          },
+          "5XX": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "default": {
+            "description": "Any other status (including 3xx, which is never followed) fails the delivery without retry."
+          }
+        }
+      }
+    },
+    "prospect.outcome.updated": {
+      "post": {
+        "operationId": "prospectOutcomeUpdatedEvent",
+        "summary": "prospect.outcome.updated",
+        "description": "A sales outcome, meeting or value was recorded for a prospect. Sent on every recorded outcome.",
+        "tags": [
+          "Outcomes"
+        ],
+        "security": [],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ServiceEventId"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceEvent"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceSignature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProspectOutcomeUpdatedEvent"
+              }
+            }
+          }
+        },
+        "responses": {
+          "408": {
+            "description": "Retried, like a timeout, a network error, 429 and any 5xx."
+          },
+          "429": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "2XX": {
+            "description": "Any 2xx within 10 seconds acknowledges the delivery."
+          },
+          "5XX": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "default": {
+            "description": "Any other status (including 3xx, which is never followed) fails the delivery without retry."
+          }
+        }
+      }
+    },
+    "opportunity.updated": {
+      "post": {
+        "operationId": "opportunityUpdatedEvent",
+        "summary": "opportunity.updated",
+        "description": "Sent alongside (right after) every `prospect.outcome.updated`.",
+        "tags": [
+          "Outcomes"
+        ],
+        "security": [],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ServiceEventId"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceEvent"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceSignature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OpportunityUpdatedEvent"
+              }
+            }
+          }
+        },
+        "responses": {
+          "408": {
+            "description": "Retried, like a timeout, a network error, 429 and any 5xx."
+          },
+          "429": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "2XX": {
+            "description": "Any 2xx within 10 seconds acknowledges the delivery."
+          },
+          "5XX": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "default": {
+            "description": "Any other status (including 3xx, which is never followed) fails the delivery without retry."
+          }
+        }
+      }
+    },
+    "meeting.booked": {
+      "post": {
+        "operationId": "meetingBookedEvent",
+        "summary": "meeting.booked",
+        "description": "`meeting_at` was sent non-null and differs from the previous value, or the outcome changed to\n`Meeting booked`. Sent once per recorded outcome even when both hold.\n",
+        "tags": [
+          "Outcomes"
+        ],
+        "security": [],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ServiceEventId"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceEvent"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceSignature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MeetingBookedEvent"
+              }
+            }
+          }
+        },
+        "responses": {
+          "408": {
+            "description": "Retried, like a timeout, a network error, 429 and any 5xx."
+          },
+          "429": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "2XX": {
+            "description": "Any 2xx within 10 seconds acknowledges the delivery."
+          },
+          "5XX": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "default": {
+            "description": "Any other status (including 3xx, which is never followed) fails the delivery without retry."
+          }
+        }
+      }
+    },
+    "opportunity.won": {
+      "post": {
+        "operationId": "opportunityWonEvent",
+        "summary": "opportunity.won",
+        "description": "The outcome changed to `Won` from anything else.",
+        "tags": [
+          "Outcomes"
+        ],
+        "security": [],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ServiceEventId"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceEvent"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceTimestamp"
+          },
+          {
+            "$ref": "#/components/parameters/ServiceSignature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OpportunityWonEvent"
+              }
+            }
+          }
+        },
+        "responses": {
+          "408": {
+            "description": "Retried, like a timeout, a network error, 429 and any 5xx."
+          },
+          "429": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "2XX": {
+            "description": "Any 2xx within 10 seconds acknowledges the delivery."
+          },
+          "5XX": {
+            "description": "Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all)."
+          },
+          "default": {
+            "description": "Any other status (including 3xx, which is never followed) fails the delivery without retry."
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "securitySchemes": {
+      "bearerAuth": {
+        "type": "http",
+        "scheme": "bearer",
+        "bearerFormat": "pkt_<30 base62><6 base62 CRC32>",
+        "description": "`Authorization: Bearer pkt_...`. The scopes listed on each operation are the token abilities it needs:\n`prospects:read`, `prospects:write` or `outcomes:write`.\n"
+      }
+    },
+    "parameters": {
+      "ProspectId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "The prospect's id (`prs_` plus a ULID). Any unknown, malformed or other-workspace id gives 404.",
+        "schema": {
+          "type": "string",
+          "maxLength": 64
+        },
+        "example": "prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR"
+      },
+      "Search": {
+        "name": "search",
+        "in": "query",
+        "required": false,
+        "description": "Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`.",
+        "schema": {
+          "type": "string",
+          "maxLength": 255
+        }
+      },
+      "Page": {
+        "name": "page",
+        "in": "query",
+        "required": false,
+        "description": "Page number, from 1. A page past the last gives 200 with empty `data`.",
+        "schema": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "default": 1
+        }
+      },
+      "PerPage": {
+        "name": "per_page",
+        "in": "query",
+        "required": false,
+        "description": "Prospects per page, 1-100. Out of range gives 422, never a silent clamp.",
+        "schema": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 25
+        }
+      },
+      "ServiceEventId": {
+        "name": "Service-Event-ID",
+        "in": "header",
+        "required": true,
+        "description": "The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`.",
+        "schema": {
+          "$ref": "#/components/schemas/EventId"
+        }
+      },
+      "ServiceEvent": {
+        "name": "Service-Event",
+        "in": "header",
+        "required": true,
+        "description": "The event kind; equals the envelope `event`.",
+        "schema": {
+          "$ref": "#/components/schemas/EventType"
+        }
+      },
+      "ServiceTimestamp": {
+        "name": "Service-Timestamp",
+        "in": "header",
+        "required": true,
+        "description": "Unix time in seconds of this delivery attempt (each retry is signed afresh). Receivers reject a\ntimestamp more than 300 seconds from their clock, in either direction.\n",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9]{1,12}$",
+          "maxLength": 12
+        },
+        "example": "1732240000"
+      },
+      "ServiceSignature": {
+        "name": "Service-Signature",
+        "in": "header",
+        "required": true,
+        "description": "`v1=` followed by the lowercase hexadecimal HMAC-SHA256 of `<Service-Timestamp>.<raw body>`, keyed with\nthe UTF-8 bytes of the whole signing secret including its `whk_` prefix. Compare in constant time.\n",
+        "schema": {
+          "type": "string",
+          "pattern": "^v1=[0-9a-f]{64}$",
+          "maxLength": 67
+        },
+        "example": "v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd"
+      }
+    },
+    "headers": {
+      "X-Request-Id": {
+        "description": "The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters, otherwise generated.",
+        "schema": {
+          "type": "string",
+          "maxLength": 128
+        }
+      },
+      "X-RateLimit-Limit": {
+        "description": "Requests allowed per minute for this client address.",
+        "schema": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 1000000
+        }
+      },
+      "X-RateLimit-Remaining": {
+        "description": "Requests left in the current minute.",
+        "schema": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        }
+      },
+      "X-RateLimit-Reset": {
+        "description": "Unix time in seconds when the current window ends.",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        }
+      },
+      "Retry-After": {
+        "description": "Whole seconds to wait before the next request.",
+        "schema": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 86400
+        }
+      },
+      "WWW-Authenticate": {
+        "description": "Always `Bearer`.",
+        "schema": {
+          "type": "string",
+          "const": "Bearer"
+        }
+      },
+      "Location": {
+        "description": "Absolute URL of the created prospect.",
+        "schema": {
+          "type": "string",
+          "format": "uri",
+          "maxLength": 2048
+        }
+      }
+    },
+    "responses": {
+      "MalformedJson": {
+        "description": "The body is not valid JSON.",
+        "headers": {
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "message": "The request body is not valid JSON."
+            }
+          }
+        }
+      },
+      "Unauthenticated": {
+        "description": "The token is missing, malformed, unknown, expired or revoked, or its workspace is suspended.",
+        "headers": {
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "WWW-Authenticate": {
+            "$ref": "#/components/headers/WWW-Authenticate"
+          },
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "message": "Unauthenticated."
+            }
+          }
+        }
+      },
+      "Forbidden": {
+        "description": "The token lacks the ability the operation needs.",
+        "headers": {
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "message": "This token lacks the prospects:write ability."
+            }
+          }
+        }
+      },
+      "NotFound": {
+        "description": "Nothing with that id in this workspace.",
+        "headers": {
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "message": "Prospect not found."
+            }
+          }
+        }
+      },
+      "PayloadTooLarge": {
+        "description": "The body is over 1 MiB (1,048,576 bytes).",
+        "headers": {
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "message": "The request body is larger than 1 MiB."
+            }
+          }
+        }
+      },
+      "UnsupportedMediaType": {
+        "description": "The body's `Content-Type` is not `application/json`.",
+        "headers": {
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "message": "The request body must be sent as application/json."
+            }
+          }
+        }
+      },
+      "ValidationFailed": {
+        "description": "A query parameter or the body failed validation.",
+        "headers": {
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ValidationError"
+            },
+            "example": {
+              "message": "The company field is required. (and 1 more error)",
+              "errors": {
+                "company": [
+                  "The company field is required."
+                ],
+                "tags.3": [
+                  "The tags.3 field must not be greater than 50 characters."
+                ]
+              }
+            }
+          }
+        }
+      },
+      "TooManyRequests": {
+        "description": "More than 60 requests in a minute from this client address.",
+        "headers": {
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
+          },
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-RateLimit-Reset": {
+            "$ref": "#/components/headers/X-RateLimit-Reset"
+          },
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "message": "Too Many Attempts."
+            }
+          }
+        }
+      },
+      "ServerError": {
+        "description": "An unexpected server error. The body never carries a stack trace or a secret.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "example": {
+              "message": "Server Error."
+            }
+          }
+        }
+      }
+    },
+    "schemas": {
+      "ProspectIdValue": {
+        "type": "string",
+        "description": "A prospect id, `prs_` plus a ULID.",
+        "pattern": "^prs_[0-9A-HJKMNP-TV-Z]{26}$",
+        "maxLength": 30,
+        "examples": [
+          "prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR"
+        ]
+      },
+      "OutcomeIdValue": {
+        "type": "string",
+        "description": "An outcome record id, `out_` plus a ULID.",
+        "pattern": "^out_[0-9A-HJKMNP-TV-Z]{26}$",
+        "maxLength": 30
+      },
+      "WorkspaceIdValue": {
+        "type": "string",
+        "description": "A workspace id, `ws_` plus a ULID.",
+        "pattern": "^ws_[0-9A-HJKMNP-TV-Z]{26}$",
+        "maxLength": 29
+      },
+      "EventId": {
+        "type": "string",
+        "description": "An event id, `evt_` plus a ULID. The same event may be delivered more than once with the same id.",
+        "pattern": "^evt_[0-9A-HJKMNP-TV-Z]{26}$",
+        "maxLength": 30
+      },
+      "Timestamp": {
+        "type": "string",
+        "format": "date-time",
+        "description": "RFC 3339 date-time in UTC (`Z`), with milliseconds.",
+        "maxLength": 30,
+        "examples": [
+          "2026-11-22T09:30:00.000Z"
+        ]
+      },
+      "Company": {
+        "type": "string",
+        "description": "Name of the company, 1-255 characters after trimming surrounding white space.",
+        "minLength": 1,
+        "maxLength": 255,
+        "pattern": "\\S"
+      },
+      "Domain": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "hostname",
+        "description": "A hostname without scheme or path, e.g. `acme.example`; at most 253 characters.",
+        "maxLength": 253
+      },
+      "Website": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uri",
+        "description": "An absolute `http` or `https` URL; at most 2048 characters.",
+        "maxLength": 2048,
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"
+      },
+      "Location": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Free-text location; at most 255 characters.",
+        "maxLength": 255
+      },
+      "ContactName": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Name of the contact; at most 255 characters.",
+        "maxLength": 255
+      },
+      "ContactEmail": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "email",
+        "description": "Email address of the contact; at most 254 characters.",
+        "maxLength": 254
+      },
+      "Notes": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Free-text notes; at most 10,000 characters.",
+        "maxLength": 10000
+      },
+      "Tag": {
+        "type": "string",
+        "description": "A tag, 1-50 characters after trimming surrounding white space.",
+        "minLength": 1,
+        "maxLength": 50,
+        "pattern": "\\S"
+      },
+      "OwnerId": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Id of the teammate who owns the prospect, as the app knows it; at most 64 characters.",
+        "maxLength": 64
+      },
+      "OutcomeValue": {
+        "type": "string",
+        "description": "A sales outcome.",
+        "enum": [
+          "Interested",
+          "Not interested",
+          "Meeting booked",
+          "Won",
+          "Lost"
+        ]
+      },
+      "MeetingAt": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "RFC 3339 date-time of the meeting (any offset on input; UTC in responses), or `null`.",
+        "maxLength": 35
+      },
+      "ValueMinor": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "format": "int64",
+        "description": "Opportunity value in the currency's minor unit (cents for USD), 0 to 2^53-1, or `null`.",
+        "minimum": 0,
+        "maximum": 9007199254740991
+      },
+      "Currency": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "ISO 4217 alphabetic code, upper case (e.g. `EUR`), or `null`.",
+        "pattern": "^[A-Z]{3}$",
+        "minLength": 3,
+        "maxLength": 3
+      },
+      "ProspectOutcome": {
+        "type": "object",
+        "description": "The prospect's current sales outcome (the merge of every recorded outcome).",
+        "additionalProperties": false,
+        "required": [
+          "outcome",
+          "meeting_at",
+          "value_minor",
+          "currency",
+          "updated_at"
+        ],
+        "properties": {
+          "outcome": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/OutcomeValue"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "meeting_at": {
+            "$ref": "#/components/schemas/MeetingAt"
+          },
+          "value_minor": {
+            "$ref": "#/components/schemas/ValueMinor"
+          },
+          "currency": {
+            "$ref": "#/components/schemas/Currency"
+          },
+          "updated_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "Prospect": {
+        "type": "object",
+        "description": "A sales prospect. Every key is always present; unset values are `null` and `tags` is `[]` when empty.",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "company",
+          "domain",
+          "website",
+          "location",
+          "contact_name",
+          "contact_email",
+          "notes",
+          "tags",
+          "owner_id",
+          "outcome",
+          "created_at",
+          "updated_at"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/ProspectIdValue"
+          },
+          "company": {
+            "$ref": "#/components/schemas/Company"
+          },
+          "domain": {
+            "$ref": "#/components/schemas/Domain"
+          },
+          "website": {
+            "$ref": "#/components/schemas/Website"
+          },
+          "location": {
+            "$ref": "#/components/schemas/Location"
+          },
+          "contact_name": {
+            "$ref": "#/components/schemas/ContactName"
+          },
+          "contact_email": {
+            "$ref": "#/components/schemas/ContactEmail"
+          },
+          "notes": {
+            "$ref": "#/components/schemas/Notes"
+          },
+          "tags": {
+            "type": "array",
+            "description": "The prospect's tags, unique, in the order last sent.",
+            "maxItems": 50,
+            "items": {
+              "$ref": "#/components/schemas/Tag"
+            }
+          },
+          "owner_id": {
+            "$ref": "#/components/schemas/OwnerId"
+          },
+          "outcome": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/ProspectOutcome"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "created_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "updated_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "TagList": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "description": "At most 50 unique tags (compared after trimming); replaces the whole list. `null` clears it to `[]`.",
+        "maxItems": 50,
+        "uniqueItems": true,
+        "items": {
+          "$ref": "#/components/schemas/Tag"
+        }
+      },
+      "ProspectCreate": {
+        "type": "object",
+        "description": "A new prospect. `company` is required; every other field is optional and may be `null`. Unknown fields give 422.",
+        "additionalProperties": false,
+        "required": [
+          "company"
+        ],
+        "properties": {
+          "company": {
+            "$ref": "#/components/schemas/Company"
+          },
+          "domain": {
+            "$ref": "#/components/schemas/Domain"
+          },
+          "website": {
+            "$ref": "#/components/schemas/Website"
+          },
+          "location": {
+            "$ref": "#/components/schemas/Location"
+          },
+          "contact_name": {
+            "$ref": "#/components/schemas/ContactName"
+          },
+          "contact_email": {
+            "$ref": "#/components/schemas/ContactEmail"
+          },
+          "notes": {
+            "$ref": "#/components/schemas/Notes"
+          },
+          "tags": {
+            "$ref": "#/components/schemas/TagList"
+          },
+          "owner_id": {
+            "$ref": "#/components/schemas/OwnerId"
+          }
+        },
+        "examples": [
+          {
+            "company": "Acme Ltd",
+            "domain": "acme.example",
+            "contact_name": "Ada Lovelace",
+            "contact_email": "ada@acme.example",
+            "tags": [
+              "enterprise",
+              "emea"
+            ]
+          }
+        ]
+      },
+      "ProspectUpdate": {
+        "type": "object",
+        "description": "A partial update: only the fields sent change. `company` cannot be `null`; `null` clears any other\nfield. `{}` is a valid no-op. Unknown fields give 422.\n",
+        "additionalProperties": false,
+        "properties": {
+          "company": {
+            "$ref": "#/components/schemas/Company"
+          },
+          "domain": {
+            "$ref": "#/components/schemas/Domain"
+          },
+          "website": {
+            "$ref": "#/components/schemas/Website"
+          },
+          "location": {
+            "$ref": "#/components/schemas/Location"
+          },
+          "contact_name": {
+            "$ref": "#/components/schemas/ContactName"
+          },
+          "contact_email": {
+            "$ref": "#/components/schemas/ContactEmail"
+          },
+          "notes": {
+            "$ref": "#/components/schemas/Notes"
+          },
+          "tags": {
+            "$ref": "#/components/schemas/TagList"
+          },
+          "owner_id": {
+            "$ref": "#/components/schemas/OwnerId"
+          }
+        }
+      },
+      "PaginationLinks": {
+        "type": "object",
+        "description": "Absolute URLs of neighbouring pages; they keep `search` and `per_page`. `prev` and `next` are `null` where there is none.",
+        "additionalProperties": false,
+        "required": [
+          "first",
+          "last",
+          "prev",
+          "next"
+        ],
+        "properties": {
+          "first": {
+            "type": "string",
+            "format": "uri",
+            "maxLength": 4096
+          },
+          "last": {
+            "type": "string",
+            "format": "uri",
+            "maxLength": 4096
+          },
+          "prev": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "uri",
+            "maxLength": 4096
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "uri",
+            "maxLength": 4096
+          }
+        }
+      },
+      "PaginationMeta": {
+        "type": "object",
+        "description": "Laravel paginator metadata. `from` and `to` are 1-based positions, `null` on an empty page; `last_page` is at least 1.",
+        "additionalProperties": false,
+        "required": [
+          "current_page",
+          "from",
+          "last_page",
+          "path",
+          "per_page",
+          "to",
+          "total"
+        ],
+        "properties": {
+          "current_page": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "from": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "format": "int64",
+            "minimum": 1,
+            "maximum": 9007199254740991
+          },
+          "last_page": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 1,
+            "maximum": 9007199254740991
+          },
+          "path": {
+            "type": "string",
+            "format": "uri",
+            "maxLength": 2048,
+            "description": "The list's absolute URL without a query string."
+          },
+          "per_page": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 1,
+            "maximum": 100
+          },
+          "to": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "format": "int64",
+            "minimum": 1,
+            "maximum": 9007199254740991
+          },
+          "total": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "maximum": 9007199254740991
+          }
+        }
+      },
+      "ProspectList": {
+        "type": "object",
+        "description": "One page of prospects, newest first.",
+        "additionalProperties": false,
+        "required": [
+          "data",
+          "links",
+          "meta"
+        ],
+        "properties": {
+          "data": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/Prospect"
+            }
+          },
+          "links": {
+            "$ref": "#/components/schemas/PaginationLinks"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/PaginationMeta"
+          }
+        }
+      },
+      "RecordOutcomeRequest": {
+        "type": "object",
+        "description": "Fields to merge into the prospect's current outcome; at least one must be sent. After merging,\n`value_minor` and `currency` must be both set or both `null` (422 otherwise).\n",
+        "additionalProperties": false,
+        "minProperties": 1,
+        "properties": {
+          "outcome": {
+            "$ref": "#/components/schemas/OutcomeValue"
+          },
+          "meeting_at": {
+            "$ref": "#/components/schemas/MeetingAt"
+          },
+          "value_minor": {
+            "$ref": "#/components/schemas/ValueMinor"
+          },
+          "currency": {
+            "$ref": "#/components/schemas/Currency"
+          }
+        },
+        "examples": [
+          {
+            "outcome": "Meeting booked",
+            "meeting_at": "2026-12-01T15:00:00Z",
+            "value_minor": 1250000,
+            "currency": "EUR"
+          }
+        ]
+      },
+      "OutcomeResult": {
+        "type": "object",
+        "description": "One recorded outcome, holding the merged state after the call.",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "prospect_id",
+          "outcome",
+          "meeting_at",
+          "value_minor",
+          "currency",
+          "recorded_at"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OutcomeIdValue"
+          },
+          "prospect_id": {
+            "$ref": "#/components/schemas/ProspectIdValue"
+          },
+          "outcome": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/OutcomeValue"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "meeting_at": {
+            "$ref": "#/components/schemas/MeetingAt"
+          },
+          "value_minor": {
+            "$ref": "#/components/schemas/ValueMinor"
+          },
+          "currency": {
+            "$ref": "#/components/schemas/Currency"
+          },
+          "recorded_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "Error": {
+        "type": "object",
+        "description": "An error. `message` says what went wrong; it never carries a stack trace or a secret.",
+        "additionalProperties": false,
+        "required": [
+          "message"
+        ],
+        "properties": {
+          "message": {
+            "type": "string",
+            "maxLength": 1024
+          }
+        }
+      },
+      "ValidationError": {
+        "type": "object",
+        "description": "A 422 in Laravel's shape: `errors` maps each failing field path (dots for nesting, e.g. `tags.3`) to its\nmessages; `message` is the first message plus ` (and N more errors)` when there are more.\n",
+        "additionalProperties": false,
+        "required": [
+          "message",
+          "errors"
+        ],
+        "properties": {
+          "message": {
+            "type": "string",
+            "maxLength": 1024
+          },
+          "errors": {
+            "type": "object",
+            "maxProperties": 256,
+            "additionalProperties": {
+              "type": "array",
+              "minItems": 1,
+              "maxItems": 16,
+              "items": {
+                "type": "string",
+                "maxLength": 1024
+              }
+            }
+          }
+        }
+      },
+      "EventType": {
+        "type": "string",
+        "description": "An event kind.",
+        "enum": [
+          "prospect.created",
+          "inbox.reply.received",
+          "conversation.assigned",
+          "prospect.outcome.updated",
+          "opportunity.updated",
+          "meeting.booked",
+          "opportunity.won"
+        ]
+      },
+      "ProspectEventData": {
+        "type": "object",
+        "description": "Data of `prospect.created` and `inbox.reply.received`.",
+        "additionalProperties": false,
+        "required": [
+          "prospect_id",
+          "company",
+          "contact_email"
+        ],
+        "properties": {
+          "prospect_id": {
+            "$ref": "#/components/schemas/ProspectIdValue"
+          },
+          "company": {
+            "$ref": "#/components/schemas/Company"
+          },
+          "contact_email": {
+            "$ref": "#/components/schemas/ContactEmail"
+          }
+        }
+      },
+      "ConversationAssignedData": {
+        "type": "object",
+        "description": "Data of `conversation.assigned`. `assignee_id` is the teammate's id, or `null` when the conversation was unassigned.",
+        "additionalProperties": false,
+        "required": [
+          "prospect_id",
+          "assignee_id"
+        ],
+        "properties": {
+          "prospect_id": {
+            "$ref": "#/components/schemas/ProspectIdValue"
+          },
+          "assignee_id": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 64
+          }
+        }
+      },
+      "OutcomeEventData": {
+        "type": "object",
+        "description": "Data of the four outcome events, carrying the prospect's merged outcome; `null` where unset.",
+        "additionalProperties": false,
+        "required": [
+          "prospect_id",
+          "outcome",
+          "meeting_at",
+          "value_minor",
+          "currency"
+        ],
+        "properties": {
+          "prospect_id": {
+            "$ref": "#/components/schemas/ProspectIdValue"
+          },
+          "outcome": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/OutcomeValue"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "meeting_at": {
+            "$ref": "#/components/schemas/MeetingAt"
+          },
+          "value_minor": {
+            "$ref": "#/components/schemas/ValueMinor"
+          },
+          "currency": {
+            "$ref": "#/components/schemas/Currency"
+          }
+        }
+      },
+      "ProspectCreatedEvent": {
+        "type": "object",
+        "description": "Envelope of `prospect.created`.",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "event",
+          "workspace_id",
+          "occurred_at",
+          "data"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/EventId"
+          },
+          "event": {
+            "type": "string",
+            "const": "prospect.created"
+          },
+          "workspace_id": {
+            "$ref": "#/components/schemas/WorkspaceIdValue"
+          },
+          "occurred_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "data": {
+            "$ref": "#/components/schemas/ProspectEventData"
+          }
+        }
+      },
+      "InboxReplyReceivedEvent": {
+        "type": "object",
+        "description": "Envelope of `inbox.reply.received`.",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "event",
+          "workspace_id",
+          "occurred_at",
+          "data"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/EventId"
+          },
+          "event": {
+            "type": "string",
+            "const": "inbox.reply.received"
+          },
+          "workspace_id": {
+            "$ref": "#/components/schemas/WorkspaceIdValue"
+          },
+          "occurred_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "data": {
+            "$ref": "#/components/schemas/ProspectEventData"
+          }
+        }
+      },
+      "ConversationAssignedEvent": {
+        "type": "object",
+        "description": "Envelope of `conversation.assigned`.",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "event",
+          "workspace_id",
+          "occurred_at",
+          "data"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/EventId"
+          },
+          "event": {
+            "type": "string",
+            "const": "conversation.assigned"
+          },
+          "workspace_id": {
+            "$ref": "#/components/schemas/WorkspaceIdValue"
+          },
+          "occurred_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "data": {
+            "$ref": "#/components/schemas/ConversationAssignedData"
+          }
+        }
+      },
+      "ProspectOutcomeUpdatedEvent": {
+        "type": "object",
+        "description": "Envelope of `prospect.outcome.updated`.",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "event",
+          "workspace_id",
+          "occurred_at",
+          "data"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/EventId"
+          },
+          "event": {
+            "type": "string",
+            "const": "prospect.outcome.updated"
+          },
+          "workspace_id": {
+            "$ref": "#/components/schemas/WorkspaceIdValue"
+          },
+          "occurred_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "data": {
+            "$ref": "#/components/schemas/OutcomeEventData"
+          }
+        }
+      },
+      "OpportunityUpdatedEvent": {
+        "type": "object",
+        "description": "Envelope of `opportunity.updated`.",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "event",
+          "workspace_id",
+          "occurred_at",
+          "data"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/EventId"
+          },
+          "event": {
+            "type": "string",
+            "const": "opportunity.updated"
+          },
+          "workspace_id": {
+            "$ref": "#/components/schemas/WorkspaceIdValue"
+          },
+          "occurred_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "data": {
+            "$ref": "#/components/schemas/OutcomeEventData"
+          }
+        }
+      },
+      "MeetingBookedEvent": {
+        "type": "object",
+        "description": "Envelope of `meeting.booked`.",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "event",
+          "workspace_id",
+          "occurred_at",
+          "data"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/EventId"
+          },
+          "event": {
+            "type": "string",
+            "const": "meeting.booked"
+          },
+          "workspace_id": {
+            "$ref": "#/components/schemas/WorkspaceIdValue"
+          },
+          "occurred_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "data": {
+            "$ref": "#/components/schemas/OutcomeEventData"
+          }
+        }
+      },
+      "OpportunityWonEvent": {
+        "type": "object",
+        "description": "Envelope of `opportunity.won`.",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "event",
+          "workspace_id",
+          "occurred_at",
+          "data"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/EventId"
+          },
+          "event": {
+            "type": "string",
+            "const": "opportunity.won"
+          },
+          "workspace_id": {
+            "$ref": "#/components/schemas/WorkspaceIdValue"
+          },
+          "occurred_at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "data": {
+            "$ref": "#/components/schemas/OutcomeEventData"
+          }
+        }
+      },
+      "WebhookEvent": {
+        "description": "Any event envelope, told apart by `event`.",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ProspectCreatedEvent"
+          },
+          {
+            "$ref": "#/components/schemas/InboxReplyReceivedEvent"
+          },
+          {
+            "$ref": "#/components/schemas/ConversationAssignedEvent"
+          },
+          {
+            "$ref": "#/components/schemas/ProspectOutcomeUpdatedEvent"
+          },
+          {
+            "$ref": "#/components/schemas/OpportunityUpdatedEvent"
+          },
+          {
+            "$ref": "#/components/schemas/MeetingBookedEvent"
+          },
+          {
+            "$ref": "#/components/schemas/OpportunityWonEvent"
+          }
+        ],
+        "discriminator": {
+          "propertyName": "event",
+          "mapping": {
+            "prospect.created": "#/components/schemas/ProspectCreatedEvent",
+            "inbox.reply.received": "#/components/schemas/InboxReplyReceivedEvent",
+            "conversation.assigned": "#/components/schemas/ConversationAssignedEvent",
+            "prospect.outcome.updated": "#/components/schemas/ProspectOutcomeUpdatedEvent",
+            "opportunity.updated": "#/components/schemas/OpportunityUpdatedEvent",
+            "meeting.booked": "#/components/schemas/MeetingBookedEvent",
+            "opportunity.won": "#/components/schemas/OpportunityWonEvent"
+          }
+        }
+      }
+    }
+  }
+} as const;

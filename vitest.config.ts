@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Tests run against the TypeScript sources of the workspace packages, not their builds: `@prospectkit/x`
+// maps to packages/x/src/index.ts and `@prospectkit/x/sub` to packages/x/src/sub/index.ts, the same mapping
+// as the `paths` in tsconfig.base.json.
+const alias = [
+  { find: /^@prospectkit\/(webhooks|client|server|mock)$/, replacement: here('./packages/$1/src/index.ts') },
+  {
+    find: /^@prospectkit\/(webhooks|client|server|mock)\/(.+)$/,
+    replacement: here('./packages/$1/src/$2/index.ts'),
+  },
+];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'webhooks',
+          root: here('./packages/webhooks'),
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'client',
+          root: here('./packages/client'),
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          root: here('./packages/server'),
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'mock',
+          root: here('./packages/mock'),
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'examples',
+          root: here('./examples'),
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+        },
+      },
+    ],
+  },
+});
