@@ -80,7 +80,7 @@ export function createApp(options: AppOptions): Express {
   api.use(
     OpenApiValidator.middleware({
       apiSpec: { ...contract, servers: [{ url: '/api/v1' }] } as never,
-      validateRequests: { allErrors: true, coerceTypes: true },
+      validateRequests: { allErrors: true, coerceTypes: false },
       validateResponses: options.validateResponses === false ? false : { allErrors: true },
       validateSecurity: false,
       validateFormats: true,
