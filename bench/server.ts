@@ -56,6 +56,7 @@ async function seed(): Promise<{ workspaceId: string; token: string; sampleId: s
        from generate_series(1, $2) as g`,
       [workspace.id, rows],
     );
+    await db.query('update workspaces set prospect_count = $2 where id = $1', [workspace.id, rows]);
     await db.query('analyze prospects');
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }

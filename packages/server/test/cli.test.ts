@@ -62,7 +62,7 @@ describe.each(targets)('prospectkit-server CLI on %s', (_kind, setup) => {
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
     ({ env, cleanup } = await setup());
-  }, 60_000);
+  }, 120_000);
   afterAll(() => cleanup());
 
   it('migrates, manages workspaces, tokens and webhooks with --json, and explains mistakes', {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import swaggerUi from 'swagger-ui-express';
+import type { GrantCache } from '../auth/grant-cache.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from './api-error.js';
@@ -22,6 +23,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Public origin used in `links` and `Location`, e.g. `https://api.example.com`. Default: the request's own. */
   publicUrl?: string | undefined;
+  /** Cached token grants (see `createGrantCache`). Default: every request looks its token up. */
+  grants?: GrantCache;
   /** The request limiter (see `createLimiter`). */
   limiter: RateLimiterAbstract;
   /** Express `trust proxy` (hops, CIDRs or `true`). Default `false`: the client address is the socket's. */
@@ -86,7 +89,7 @@ export function createApp(options: AppOptions): Express {
 
   const api = express.Router();
   api.use(apiRateLimit({ limiter: options.limiter, logger }));
-  api.use(authenticate(db, clock, contractRoutes(contract)));
+  api.use(authenticate(db, clock, contractRoutes(contract), options.grants));
   api.use(jsonBody);
   api.use(
     OpenApiValidator.middleware({
