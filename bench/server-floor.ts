@@ -28,15 +28,23 @@ app.get('/api/v1/prospects', async (req, res) => {
     params.push(`%${search.toLowerCase()}%`);
     where += ` and ${SEARCH} like $2`;
   }
-  const [count] = await sql.unsafe(
-    `select count(*)::int as total from prospects where ${where}`,
-    params as never[],
-  );
+  // The same SQL as the reference server: the kept count without a search, one windowed scan with one.
+  if (!search) {
+    const [count] = await sql.unsafe('select prospect_count as total from workspaces where id = $1', [
+      workspaceId,
+    ]);
+    const rows = await sql.unsafe(
+      `select * from prospects where ${where} order by created_at desc, id desc limit 25 offset 0`,
+      params as never[],
+    );
+    res.json({ data: rows, total: count?.total });
+    return;
+  }
   const rows = await sql.unsafe(
-    `select * from prospects where ${where} order by created_at desc, id desc limit 25 offset 0`,
+    `select *, count(*) over () as total from prospects where ${where} order by created_at desc, id desc limit 25 offset 0`,
     params as never[],
   );
-  res.json({ data: rows, total: count?.total });
+  res.json({ data: rows, total: rows[0]?.total ?? 0 });
 });
 
 app.post('/api/v1/prospects', async (req, res) => {
@@ -47,6 +55,7 @@ app.post('/api/v1/prospects', async (req, res) => {
        values ($1, $2, $3, null, null, null, null, $4, null, '{}', null, $5, $5) returning *`,
       [`prs_${ulid()}`, workspaceId, req.body.company, req.body.contact_email ?? null, now] as never[],
     );
+    await tx.unsafe('update workspaces set prospect_count = prospect_count + 1 where id = $1', [workspaceId]);
     const id = `evt_${ulid()}`;
     await tx.unsafe(
       'insert into events (id, workspace_id, type, body, occurred_at) values ($1, $2, $3, $4, $5)',
