@@ -1,0 +1,26 @@
+import { WebhookVerificationError } from './webhook-verification-error.js';
+
+/**
+ * Turns one secret or a list into a non-empty list of `whk_` secrets.
+ *
+ * @throws {WebhookVerificationError} `invalid_secret` when the list is empty or an entry is not a `whk_` secret
+ */
+export function normalizeSecrets(secret: string | readonly string[]): readonly string[] {
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  if (!Array.isArray(secrets) || secrets.length === 0) {
+    throw new WebhookVerificationError(
+      'invalid_secret',
+      'Pass the webhook signing secret (whk_...) or a non-empty list of them; copy it from Workspace settings, Automation & API.',
+    );
+  }
+  for (let i = 0; i < secrets.length; i++) {
+    const entry: unknown = secrets[i];
+    if (typeof entry !== 'string' || !entry.startsWith('whk_') || entry.length === 4) {
+      throw new WebhookVerificationError(
+        'invalid_secret',
+        `Secret ${i} is not a webhook signing secret: it must be a string that starts with whk_. Check the environment variable that holds it.`,
+      );
+    }
+  }
+  return secrets;
+}

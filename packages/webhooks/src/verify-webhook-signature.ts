@@ -1,0 +1,123 @@
+import type { CryptoProvider } from './crypto-provider.js';
+import { defaultCryptoProvider } from './default-crypto-provider.js';
+import { getHeader, type WebhookHeaders } from './get-header.js';
+import { normalizeSecrets } from './normalize-secrets.js';
+import { parseSignatureHeader } from './parse-signature-header.js';
+import { parseTimestamp } from './parse-timestamp.js';
+import { type RawBody, toRawBody } from './to-bytes.js';
+import { WebhookVerificationError } from './webhook-verification-error.js';
+
+/** Default of `toleranceSeconds`: five minutes, as the service specification says. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+/** Options of {@link verifyWebhookSignature}. */
+export interface VerifyWebhookSignatureOptions {
+  /**
+   * The raw body exactly as received: `req.body` under `express.raw()`, `await request.arrayBuffer()`, or the
+   * text of the request. Bytes are hashed as they are, never decoded and re-encoded. A parsed object is refused.
+   */
+  body: RawBody;
+  /** The request headers: a fetch `Headers` or a plain record (`req.headers`); names are case-insensitive. */
+  headers: WebhookHeaders;
+  /**
+   * The webhook's signing secret (`whk_...`), or several while you rotate it: a request signed with any of them
+   * passes.
+   */
+  secret: string | readonly string[];
+  /**
+   * Largest allowed distance between `Service-Timestamp` and now, in seconds, in either direction. Default 300.
+   * Must be a positive finite number: there is no value that skips the check.
+   */
+  toleranceSeconds?: number;
+  /** The current Unix time in seconds, for tests. Default: the system clock, in whole seconds. */
+  nowSeconds?: number;
+  /** HMAC and constant-time compare. Default: {@link defaultCryptoProvider} (`node:crypto` on Node). */
+  cryptoProvider?: CryptoProvider;
+}
+
+function requireHeader(headers: WebhookHeaders, name: string): string {
+  const value = getHeader(headers, name);
+  if (value === undefined || value.trim() === '') {
+    throw new WebhookVerificationError(
+      'missing_header',
+      `The ${name} header is missing or empty. Pass every request header, unchanged, and check that no proxy strips it.`,
+    );
+  }
+  return value;
+}
+
+/** Throws a `RangeError` unless `toleranceSeconds` is a positive finite number of seconds. */
+export function checkToleranceSeconds(toleranceSeconds: number): void {
+  if (typeof toleranceSeconds !== 'number' || !(toleranceSeconds > 0) || !Number.isFinite(toleranceSeconds)) {
+    throw new RangeError(
+      '[@prospectkit/webhooks] toleranceSeconds must be a positive, finite number of seconds (default 300); no value turns the timestamp check off.',
+    );
+  }
+}
+
+/**
+ * Checks the signature and the timestamp of a webhook request, without parsing the body. Use
+ * {@link verifyWebhook} unless you forward the raw body elsewhere: it also parses the event and checks its id.
+ *
+ * Rules: `Service-Timestamp` is 1-12 digits within `toleranceSeconds` of now, either way; `Service-Signature`
+ * holds one or more `v1=` + 64 lowercase hex entries; the request passes when any entry equals, in constant time
+ * over the 32 bytes, the HMAC-SHA256 of `<timestamp>.<body>` under any secret.
+ *
+ * @param options - see {@link VerifyWebhookSignatureOptions}
+ * @returns the verified `Service-Timestamp`, in Unix seconds
+ * @throws {WebhookVerificationError} `invalid_body`, `invalid_secret`, `missing_header`, `malformed_timestamp`,
+ *   `timestamp_outside_tolerance`, `malformed_header` or `no_matching_signature`
+ * @throws {RangeError} when `toleranceSeconds` is not a positive finite number
+ * @example
+ * await verifyWebhookSignature({ body: rawBytes, headers: req.headers, secret: process.env.WEBHOOK_SECRET! });
+ * await queue.send(rawBytes); // verified bytes, parsed later
+ * @see service-spec.md section 5, "Webhook signature"; openapi.yaml `components.parameters.ServiceSignature`
+ */
+export async function verifyWebhookSignature(options: VerifyWebhookSignatureOptions): Promise<number> {
+  return (await checkWebhookSignature(options, false)).timestampSeconds;
+}
+
+/** What {@link checkWebhookSignature} verified. */
+export interface CheckedSignature {
+  timestampSeconds: number;
+  body: string | Uint8Array;
+  /** `Service-Event-ID`, present when asked for. */
+  eventId: string;
+}
+
+/**
+ * The checks of {@link verifyWebhookSignature}; with `requireEventId`, `Service-Event-ID` is also required
+ * (before any HMAC is computed, so each missing header is reported by name).
+ */
+export async function checkWebhookSignature(
+  options: VerifyWebhookSignatureOptions,
+  requireEventId: boolean,
+): Promise<CheckedSignature> {
+  const toleranceSeconds = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  checkToleranceSeconds(toleranceSeconds);
+  const body = toRawBody(options.body);
+  const secrets = normalizeSecrets(options.secret);
+  const { headers } = options;
+  const eventId = requireEventId ? requireHeader(headers, 'Service-Event-ID') : '';
+  const timestamp = requireHeader(headers, 'Service-Timestamp');
+  const signature = requireHeader(headers, 'Service-Signature');
+  const nowSeconds = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const timestampSeconds = parseTimestamp(timestamp, nowSeconds, toleranceSeconds);
+  const candidates = parseSignatureHeader(signature);
+
+  const crypto = options.cryptoProvider ?? defaultCryptoProvider();
+  const parts = [`${timestamp}.`, body] as const;
+  let matched = false;
+  for (const secret of secrets) {
+    const expected = await crypto.hmacSha256(secret, parts);
+    // Every pair is compared, without stopping at a match, so the time does not tell which one matched.
+    for (const candidate of candidates) matched = crypto.timingSafeEqual(expected, candidate) || matched;
+  }
+  if (!matched) {
+    throw new WebhookVerificationError(
+      'no_matching_signature',
+      'No Service-Signature entry matches. Verify the raw, unmodified body (express.raw() or request.arrayBuffer(), not re-serialized JSON) with the signing secret of this webhook.',
+    );
+  }
+  return { timestampSeconds, body, eventId };
+}
