@@ -71,7 +71,11 @@ function fail(
   return { status, body: { received: false, code, message }, ...(event && { event }) };
 }
 
-function defaultOnError(error: unknown, details: { code: WebhookFailureCode; event?: WebhookEvent }): void {
+/** The default `onError`: one `console.error` line with the code and the event. */
+export function defaultOnError(
+  error: unknown,
+  details: { code: WebhookFailureCode; event?: WebhookEvent },
+): void {
   const about = details.event ? ` (${details.event.event} ${details.event.id})` : '';
   console.error(`[@prospectkit/webhooks] ${details.code}${about}:`, error);
 }
