@@ -1,4 +1,4 @@
-import express, { type Request, type Response, type Router } from 'express';
+import { type Request, type RequestHandler, type Response, raw as rawParser, Router } from 'express';
 import {
   checkProcessWebhookOptions,
   defaultOnError,
@@ -24,7 +24,7 @@ const BODY_ALREADY_READ =
   'Another body parser (such as express.json()) read the request body before webhookRouter, so the raw bytes the signature covers are gone. Mount webhookRouter before express.json(), or mount express.json() only on other paths, or keep the bytes with express.json({ verify: (req, _res, buf) => { req.rawBody = buf; } }).';
 
 /** The raw body, read here unless another middleware kept it; `undefined` when it was parsed and lost. */
-async function readRawBody(req: Request, res: Response, raw: express.RequestHandler): Promise<unknown> {
+async function readRawBody(req: Request, res: Response, raw: RequestHandler): Promise<unknown> {
   if (req.body instanceof Uint8Array || typeof req.body === 'string') return req.body;
   const { rawBody } = req as WithRawBody;
   if (rawBody instanceof Uint8Array || typeof rawBody === 'string') return rawBody;
@@ -67,8 +67,8 @@ export function webhookRouter(options: WebhookRouterOptions): Router {
     throw new RangeError('[@prospectkit/webhooks] maxBodyBytes must be a positive whole number of bytes.');
   }
   // Any content type: the signature, not the header, decides whether the body is trusted.
-  const raw = express.raw({ type: () => true, limit: maxBodyBytes });
-  const router = express.Router();
+  const raw = rawParser({ type: () => true, limit: maxBodyBytes });
+  const router = Router();
 
   async function handle(req: Request, res: Response): Promise<void> {
     let body: unknown;
