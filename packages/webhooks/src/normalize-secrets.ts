@@ -1,5 +1,8 @@
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
+/** `whk_` and at least one more visible ASCII character; the service issues `whk_` plus 32 base62 characters. */
+const SECRET = /^whk_[\x21-\x7e]+$/;
+
 /**
  * Turns one secret or a list into a non-empty list of `whk_` secrets.
  *
@@ -15,10 +18,10 @@ export function normalizeSecrets(secret: string | readonly string[]): readonly s
   }
   for (let i = 0; i < secrets.length; i++) {
     const entry: unknown = secrets[i];
-    if (typeof entry !== 'string' || !entry.startsWith('whk_') || entry.length === 4) {
+    if (typeof entry !== 'string' || !SECRET.test(entry)) {
       throw new WebhookVerificationError(
         'invalid_secret',
-        `Secret ${i} is not a webhook signing secret: it must be a string that starts with whk_. Check the environment variable that holds it.`,
+        `Secret ${i} is not a webhook signing secret: it must start with whk_ and hold no spaces, line breaks or other control characters. Check the environment variable that holds it (a trailing newline is a common cause).`,
       );
     }
   }

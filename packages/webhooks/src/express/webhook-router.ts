@@ -1,4 +1,4 @@
-import { type Request, type RequestHandler, type Response, raw as rawParser, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router, raw as rawParser } from 'express';
 import {
   checkProcessWebhookOptions,
   defaultOnError,
