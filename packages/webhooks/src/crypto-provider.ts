@@ -22,9 +22,10 @@ export interface CryptoProvider {
    *
    * @param key - the whole signing secret, including its `whk_` prefix
    * @param parts - message pieces, hashed in order; strings as UTF-8, bytes exactly as given
-   * @returns the 32-byte MAC
+   * @returns the 32-byte MAC, or a promise of it (Web Crypto is async; `node:crypto` answers at once, which saves
+   *   a turn of the event loop per verification)
    */
-  hmacSha256(key: string, parts: readonly (string | Uint8Array)[]): Promise<Uint8Array>;
+  hmacSha256(key: string, parts: readonly (string | Uint8Array)[]): Uint8Array | Promise<Uint8Array>;
   /**
    * Compares two byte arrays in time that depends only on their length. Returns `false` for different lengths
    * instead of throwing.

@@ -25,6 +25,6 @@ describe('getHeader', () => {
     ['absent', { given: { other: 'x' }, want: undefined }],
     ['not inherited', { given: Object.create({ 'service-timestamp': '1' }), want: undefined }],
   ])('%s', (_name, { given, want }) => {
-    expect(getHeader(given, 'Service-Timestamp')).toBe(want);
+    expect(getHeader(given, 'service-timestamp')).toBe(want);
   });
 });

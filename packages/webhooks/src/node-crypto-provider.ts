@@ -44,9 +44,9 @@ export function createNodeCryptoProvider(
   const crypto = nodeCrypto;
   return {
     name: 'node',
-    async hmacSha256(key, parts) {
+    hmacSha256(key, parts) {
       const hmac = crypto.createHmac('sha256', key);
-      for (const part of parts) hmac.update(part);
+      for (let i = 0; i < parts.length; i++) hmac.update(parts[i] as string | Uint8Array);
       return hmac.digest();
     },
     timingSafeEqual(a, b) {

@@ -8,7 +8,11 @@ const SECRET = /^whk_[\x21-\x7e]+$/;
  *
  * @throws {WebhookVerificationError} `invalid_secret` when the list is empty or an entry is not a `whk_` secret
  */
+let lastValid: readonly [string] | undefined;
+
 export function normalizeSecrets(secret: string | readonly string[]): readonly string[] {
+  // A receiver passes the same secret on every request; checking it once is enough.
+  if (lastValid !== undefined && secret === lastValid[0]) return lastValid;
   const secrets = typeof secret === 'string' ? [secret] : secret;
   if (!Array.isArray(secrets) || secrets.length === 0) {
     throw new WebhookVerificationError(
@@ -25,5 +29,6 @@ export function normalizeSecrets(secret: string | readonly string[]): readonly s
       );
     }
   }
+  if (typeof secret === 'string') lastValid = [secret];
   return secrets;
 }

@@ -1,6 +1,16 @@
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
-const DIGITS = /^[0-9]{1,12}$/;
+/** The value of 1-12 ASCII digits, or -1 for anything else (checked by hand: this runs on every request). */
+function digitsValue(value: string): number {
+  if (value.length === 0 || value.length > 12) return -1;
+  let number = 0;
+  for (let i = 0; i < value.length; i++) {
+    const digit = value.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    number = number * 10 + digit;
+  }
+  return number;
+}
 
 /**
  * Checks `Service-Timestamp` against the clock, in both directions.
@@ -13,13 +23,13 @@ const DIGITS = /^[0-9]{1,12}$/;
  * @see openapi.yaml `components.parameters.ServiceTimestamp`
  */
 export function parseTimestamp(value: string, nowSeconds: number, toleranceSeconds: number): number {
-  if (!DIGITS.test(value)) {
+  const timestampSeconds = digitsValue(value);
+  if (timestampSeconds < 0) {
     throw new WebhookVerificationError(
       'malformed_timestamp',
       'The Service-Timestamp header must be Unix time in whole seconds, 1-12 ASCII digits. Pass the header unchanged.',
     );
   }
-  const timestampSeconds = Number(value);
   if (Math.abs(nowSeconds - timestampSeconds) > toleranceSeconds) {
     throw new WebhookVerificationError(
       'timestamp_outside_tolerance',

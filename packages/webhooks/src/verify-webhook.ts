@@ -1,6 +1,10 @@
 import type { WebhookEvent } from './events.js';
 import { parseEvent } from './parse-event.js';
-import { checkWebhookSignature, type VerifyWebhookSignatureOptions } from './verify-webhook-signature.js';
+import {
+  type CheckedRequest,
+  checkWebhookSignature,
+  type VerifyWebhookSignatureOptions,
+} from './verify-webhook-signature.js';
 
 /**
  * Options of {@link verifyWebhook}: `body`, `headers`, `secret`, `toleranceSeconds` (default 300), `nowSeconds`
@@ -34,6 +38,7 @@ export type VerifyWebhookOptions = VerifyWebhookSignatureOptions;
  * @see service-spec.md sections 5 ("Webhook signature") and 6; openapi.yaml `webhooks`
  */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<WebhookEvent> {
-  const { body, eventId } = await checkWebhookSignature(options, true);
-  return parseEvent(body, eventId);
+  const checked = { body: '', eventId: '' } as CheckedRequest;
+  await checkWebhookSignature(options, checked);
+  return parseEvent(checked.body, checked.eventId);
 }
