@@ -77,3 +77,12 @@ describe('defaultCryptoProvider', () => {
     expect(defaultCryptoProvider()).toBe(defaultCryptoProvider());
   });
 });
+
+describe('createNodeCryptoProvider with the module passed in', () => {
+  it('accepts node:crypto itself', async () => {
+    const provider = createNodeCryptoProvider(await import('node:crypto'));
+    expect(hex(await provider.hmacSha256(SECRET, ['a']))).toBe(
+      createHmac('sha256', SECRET).update('a').digest('hex'),
+    );
+  });
+});
