@@ -10,7 +10,6 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cpus } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import {
   createWebCryptoProvider,
   signWebhook,
