@@ -28,12 +28,14 @@ async function readRawBody(req: Request, res: Response, raw: RequestHandler): Pr
   if (req.body instanceof Uint8Array || typeof req.body === 'string') return req.body;
   const { rawBody } = req as WithRawBody;
   if (rawBody instanceof Uint8Array || typeof rawBody === 'string') return rawBody;
-  if (req.body !== undefined || req.readableEnded) return undefined;
+  // body-parser 1 (Express 4) marks what it parsed with `_body`; either version leaves the stream ended. A body
+  // parser that skipped this request (another content type) may have set `req.body = {}` without reading it.
+  if ((req as { _body?: unknown })._body === true || req.readableEnded) return undefined;
   await new Promise<void>((resolve, reject) =>
     raw(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
   );
-  // body-parser leaves `body` undefined when the request has no body at all.
-  return req.body === undefined ? new Uint8Array(0) : req.body;
+  // body-parser reads nothing when the request has no body at all.
+  return req.body instanceof Uint8Array ? req.body : new Uint8Array(0);
 }
 
 /**
