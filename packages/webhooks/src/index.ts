@@ -31,7 +31,7 @@ export {
   type WebhookResult,
 } from './process-webhook.js';
 export { type SignatureHeaders, type SignWebhookOptions, signWebhook } from './sign-webhook.js';
-export type { RawBody } from './to-bytes.js';
+export type { RawBody } from './to-raw-body.js';
 export { type VerifyWebhookOptions, verifyWebhook } from './verify-webhook.js';
 export {
   DEFAULT_TOLERANCE_SECONDS,

@@ -3,7 +3,7 @@ import { checkTtlMs, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe-st
 import type { WebhookEvent } from './events.js';
 import type { WebhookHeaders } from './get-header.js';
 import { normalizeSecrets } from './normalize-secrets.js';
-import { toRawBody } from './to-bytes.js';
+import { toRawBody } from './to-raw-body.js';
 import { verifyWebhook } from './verify-webhook.js';
 import { checkToleranceSeconds, DEFAULT_TOLERANCE_SECONDS } from './verify-webhook-signature.js';
 import type { WebhookHandlers } from './webhook-handlers.js';

@@ -1,7 +1,7 @@
 import type { CryptoProvider } from './crypto-provider.js';
 import { defaultCryptoProvider } from './default-crypto-provider.js';
 import { normalizeSecrets } from './normalize-secrets.js';
-import { type RawBody, toRawBody } from './to-bytes.js';
+import { type RawBody, toRawBody } from './to-raw-body.js';
 
 /** Options of {@link signWebhook}. */
 export interface SignWebhookOptions {

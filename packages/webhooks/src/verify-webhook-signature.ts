@@ -4,7 +4,7 @@ import { getHeader, type WebhookHeaders } from './get-header.js';
 import { normalizeSecrets } from './normalize-secrets.js';
 import { parseSignatureHeader } from './parse-signature-header.js';
 import { parseTimestamp } from './parse-timestamp.js';
-import { type RawBody, toRawBody } from './to-bytes.js';
+import { type RawBody, toRawBody } from './to-raw-body.js';
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
 /** Default of `toleranceSeconds`: five minutes, as the service specification says. */
