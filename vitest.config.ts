@@ -7,9 +7,12 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // maps to packages/x/src/index.ts and `@prospectkit/x/sub` to packages/x/src/sub/index.ts, the same mapping
 // as the `paths` in tsconfig.base.json.
 const alias = [
-  { find: /^@prospectkit\/(webhooks|client|server|mock)$/, replacement: here('./packages/$1/src/index.ts') },
   {
-    find: /^@prospectkit\/(webhooks|client|server|mock)\/(.+)$/,
+    find: /^@prospectkit\/(core|webhooks|client|server|mock)$/,
+    replacement: here('./packages/$1/src/index.ts'),
+  },
+  {
+    find: /^@prospectkit\/(core|webhooks|client|server|mock)\/(.+)$/,
     replacement: here('./packages/$1/src/$2/index.ts'),
   },
 ];
@@ -21,7 +24,16 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
-        resolve: { alias },
+        extends: true,
+        test: {
+          name: 'core',
+          root: here('./packages/core'),
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'webhooks',
           root: here('./packages/webhooks'),
@@ -30,7 +42,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        extends: true,
         test: {
           name: 'client',
           root: here('./packages/client'),
@@ -40,7 +52,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        extends: true,
         test: {
           name: 'server',
           root: here('./packages/server'),
@@ -49,7 +61,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        extends: true,
         test: {
           name: 'mock',
           root: here('./packages/mock'),
@@ -58,7 +70,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        extends: true,
         test: {
           name: 'examples',
           root: here('./examples'),

@@ -22,7 +22,7 @@ async function write(relative, text) {
 const source = await readFile(contractPath, 'utf8');
 const ast = await openapiTS(new URL(`file://${contractPath}`), { alphabetize: false });
 const types = header('openapi-typescript') + astToString(ast);
-for (const pkg of ['client', 'webhooks', 'server', 'mock']) {
+for (const pkg of ['core', 'client', 'webhooks', 'server', 'mock']) {
   await write(`packages/${pkg}/src/generated/openapi.ts`, types);
 }
 

@@ -7,4 +7,5 @@ export default defineConfig({
   platform: 'neutral',
   sourcemap: false,
   clean: true,
+  fixedExtension: false,
 });

@@ -7,4 +7,8 @@ export default defineConfig({
   platform: 'neutral',
   sourcemap: false,
   clean: true,
+  fixedExtension: false,
+  // Published siblings stay imports; the internal @prospectkit/core is bundled in.
+  external: [/^@prospectkit\/(webhooks|client)(\/|$)/],
+  noExternal: [/^@prospectkit\/core/],
 });

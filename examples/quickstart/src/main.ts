@@ -1,1 +1,4 @@
-export {};
+import { runQuickstart } from './run-quickstart.js';
+
+// `npm run example:quickstart`: the whole main job in one command.
+await runQuickstart();

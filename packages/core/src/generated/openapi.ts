@@ -1,0 +1,1433 @@
+// This file is generated from openapi/openapi.yaml by `npm run generate` (openapi-typescript).
+// Do not edit it by hand: change the contract and regenerate.
+
+export interface paths {
+    "/prospects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List prospects
+         * @description Lists the workspace's prospects, newest first (`created_at` descending, then `id` descending, stable
+         *     across pages), in the Laravel paginator shape. A page past the last gives 200 with empty `data`.
+         *     Out-of-range `page` or `per_page` gives 422; values are never clamped silently.
+         */
+        get: operations["listProspects"];
+        put?: never;
+        /**
+         * Create a prospect
+         * @description Creates a prospect. `company` is required; every other field is optional and may be `null`. An
+         *     unknown field gives 422 naming it. Emits `prospect.created` in the same transaction.
+         */
+        post: operations["createProspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prospects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prospect's id (`prs_` plus a ULID). Any unknown, malformed or other-workspace id gives 404.
+                 * @example prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR
+                 */
+                id: components["parameters"]["ProspectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a prospect
+         * @description Returns one prospect of the token's workspace. An unknown, malformed or other-workspace id gives 404.
+         */
+        get: operations["getProspect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a prospect
+         * @description Changes only the fields sent; `tags` replaces the whole list; `null` clears an optional field (and
+         *     `tags: null` clears the list to `[]`); `company` cannot be cleared. `{}` is a valid no-op that still
+         *     answers 200 with the prospect. An unknown field gives 422 naming it. Needs `prospects:write`.
+         */
+        patch: operations["updateProspect"];
+        trace?: never;
+    };
+    "/prospects/{id}/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prospect's id (`prs_` plus a ULID). Any unknown, malformed or other-workspace id gives 404.
+                 * @example prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR
+                 */
+                id: components["parameters"]["ProspectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a sales outcome
+         * @description Records a sales outcome, meeting time and opportunity value on a prospect. The prospect's current
+         *     outcome is merged with the fields sent (fields not sent keep their value) and each call is kept as
+         *     history. At least one field must be sent; after merging, `value_minor` and `currency` are both set or
+         *     both `null`. Answers with the merged state.
+         *
+         *     Events, in one transaction with the change and carrying the merged state, in this order:
+         *     1. `prospect.outcome.updated`, always;
+         *     2. `opportunity.updated`, always;
+         *     3. `meeting.booked` when `meeting_at` was sent non-null and differs from the previous value, or the
+         *        outcome changed to `Meeting booked` (once per call even if both);
+         *     4. `opportunity.won` when the outcome changed to `Won` from anything else.
+         */
+        post: operations["recordOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "prospect.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * prospect.created
+         * @description A prospect was added in the app, by import or through the API.
+         */
+        post: operations["prospectCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbox.reply.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inbox.reply.received
+         * @description A prospect replied to an email that was sent.
+         */
+        post: operations["inboxReplyReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.assigned
+         * @description A conversation was assigned to a teammate (`assignee_id` set) or unassigned (`assignee_id` null).
+         */
+        post: operations["conversationAssignedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "prospect.outcome.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * prospect.outcome.updated
+         * @description A sales outcome, meeting or value was recorded for a prospect. Sent on every recorded outcome.
+         */
+        post: operations["prospectOutcomeUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * opportunity.updated
+         * @description Sent alongside (right after) every `prospect.outcome.updated`.
+         */
+        post: operations["opportunityUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "meeting.booked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * meeting.booked
+         * @description `meeting_at` was sent non-null and differs from the previous value, or the outcome changed to
+         *     `Meeting booked`. Sent once per recorded outcome even when both hold.
+         */
+        post: operations["meetingBookedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.won": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * opportunity.won
+         * @description The outcome changed to `Won` from anything else.
+         */
+        post: operations["opportunityWonEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description A prospect id, `prs_` plus a ULID.
+         * @example prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR
+         */
+        ProspectIdValue: string;
+        /** @description An outcome record id, `out_` plus a ULID. */
+        OutcomeIdValue: string;
+        /** @description A workspace id, `ws_` plus a ULID. */
+        WorkspaceIdValue: string;
+        /** @description An event id, `evt_` plus a ULID. The same event may be delivered more than once with the same id. */
+        EventId: string;
+        /**
+         * Format: date-time
+         * @description RFC 3339 date-time in UTC (`Z`), with milliseconds.
+         * @example 2026-11-22T09:30:00.000Z
+         */
+        Timestamp: string;
+        /** @description Name of the company, 1-255 characters after trimming surrounding white space. */
+        Company: string;
+        /**
+         * Format: hostname
+         * @description A hostname without scheme or path, e.g. `acme.example`; at most 253 characters.
+         */
+        Domain: string | null;
+        /**
+         * Format: uri
+         * @description An absolute `http` or `https` URL; at most 2048 characters.
+         */
+        Website: string | null;
+        /** @description Free-text location; at most 255 characters. */
+        Location: string | null;
+        /** @description Name of the contact; at most 255 characters. */
+        ContactName: string | null;
+        /**
+         * Format: email
+         * @description Email address of the contact; at most 254 characters.
+         */
+        ContactEmail: string | null;
+        /** @description Free-text notes; at most 10,000 characters. */
+        Notes: string | null;
+        /** @description A tag, 1-50 characters after trimming surrounding white space. */
+        Tag: string;
+        /** @description Id of the teammate who owns the prospect, as the app knows it; at most 64 characters. */
+        OwnerId: string | null;
+        /**
+         * @description A sales outcome.
+         * @enum {string}
+         */
+        OutcomeValue: "Interested" | "Not interested" | "Meeting booked" | "Won" | "Lost";
+        /**
+         * Format: date-time
+         * @description RFC 3339 date-time of the meeting (any offset on input; UTC in responses), or `null`.
+         */
+        MeetingAt: string | null;
+        /**
+         * Format: int64
+         * @description Opportunity value in the currency's minor unit (cents for USD), 0 to 2^53-1, or `null`.
+         */
+        ValueMinor: number | null;
+        /** @description ISO 4217 alphabetic code, upper case (e.g. `EUR`), or `null`. */
+        Currency: string | null;
+        /** @description The prospect's current sales outcome (the merge of every recorded outcome). */
+        ProspectOutcome: {
+            outcome: components["schemas"]["OutcomeValue"] | null;
+            meeting_at: components["schemas"]["MeetingAt"];
+            value_minor: components["schemas"]["ValueMinor"];
+            currency: components["schemas"]["Currency"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description A sales prospect. Every key is always present; unset values are `null` and `tags` is `[]` when empty. */
+        Prospect: {
+            id: components["schemas"]["ProspectIdValue"];
+            company: components["schemas"]["Company"];
+            domain: components["schemas"]["Domain"];
+            website: components["schemas"]["Website"];
+            location: components["schemas"]["Location"];
+            contact_name: components["schemas"]["ContactName"];
+            contact_email: components["schemas"]["ContactEmail"];
+            notes: components["schemas"]["Notes"];
+            /** @description The prospect's tags, unique, in the order last sent. */
+            tags: components["schemas"]["Tag"][];
+            owner_id: components["schemas"]["OwnerId"];
+            outcome: components["schemas"]["ProspectOutcome"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description At most 50 unique tags (compared after trimming); replaces the whole list. `null` clears it to `[]`. */
+        TagList: components["schemas"]["Tag"][] | null;
+        /**
+         * @description A new prospect. `company` is required; every other field is optional and may be `null`. Unknown fields give 422.
+         * @example {
+         *       "company": "Acme Ltd",
+         *       "domain": "acme.example",
+         *       "contact_name": "Ada Lovelace",
+         *       "contact_email": "ada@acme.example",
+         *       "tags": [
+         *         "enterprise",
+         *         "emea"
+         *       ]
+         *     }
+         */
+        ProspectCreate: {
+            company: components["schemas"]["Company"];
+            domain?: components["schemas"]["Domain"];
+            website?: components["schemas"]["Website"];
+            location?: components["schemas"]["Location"];
+            contact_name?: components["schemas"]["ContactName"];
+            contact_email?: components["schemas"]["ContactEmail"];
+            notes?: components["schemas"]["Notes"];
+            tags?: components["schemas"]["TagList"];
+            owner_id?: components["schemas"]["OwnerId"];
+        };
+        /**
+         * @description A partial update: only the fields sent change. `company` cannot be `null`; `null` clears any other
+         *     field. `{}` is a valid no-op. Unknown fields give 422.
+         */
+        ProspectUpdate: {
+            company?: components["schemas"]["Company"];
+            domain?: components["schemas"]["Domain"];
+            website?: components["schemas"]["Website"];
+            location?: components["schemas"]["Location"];
+            contact_name?: components["schemas"]["ContactName"];
+            contact_email?: components["schemas"]["ContactEmail"];
+            notes?: components["schemas"]["Notes"];
+            tags?: components["schemas"]["TagList"];
+            owner_id?: components["schemas"]["OwnerId"];
+        };
+        /** @description Absolute URLs of neighbouring pages; they keep `search` and `per_page`. `prev` and `next` are `null` where there is none. */
+        PaginationLinks: {
+            /** Format: uri */
+            first: string;
+            /** Format: uri */
+            last: string;
+            /** Format: uri */
+            prev: string | null;
+            /** Format: uri */
+            next: string | null;
+        };
+        /** @description Laravel paginator metadata. `from` and `to` are 1-based positions, `null` on an empty page; `last_page` is at least 1. */
+        PaginationMeta: {
+            /** Format: int32 */
+            current_page: number;
+            /** Format: int64 */
+            from: number | null;
+            /** Format: int64 */
+            last_page: number;
+            /**
+             * Format: uri
+             * @description The list's absolute URL without a query string.
+             */
+            path: string;
+            /** Format: int32 */
+            per_page: number;
+            /** Format: int64 */
+            to: number | null;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description One page of prospects, newest first. */
+        ProspectList: {
+            data: components["schemas"]["Prospect"][];
+            links: components["schemas"]["PaginationLinks"];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description Fields to merge into the prospect's current outcome; at least one must be sent. After merging,
+         *     `value_minor` and `currency` must be both set or both `null` (422 otherwise).
+         * @example {
+         *       "outcome": "Meeting booked",
+         *       "meeting_at": "2026-12-01T15:00:00Z",
+         *       "value_minor": 1250000,
+         *       "currency": "EUR"
+         *     }
+         */
+        RecordOutcomeRequest: {
+            outcome?: components["schemas"]["OutcomeValue"];
+            meeting_at?: components["schemas"]["MeetingAt"];
+            value_minor?: components["schemas"]["ValueMinor"];
+            currency?: components["schemas"]["Currency"];
+        };
+        /** @description One recorded outcome, holding the merged state after the call. */
+        OutcomeResult: {
+            id: components["schemas"]["OutcomeIdValue"];
+            prospect_id: components["schemas"]["ProspectIdValue"];
+            outcome: components["schemas"]["OutcomeValue"] | null;
+            meeting_at: components["schemas"]["MeetingAt"];
+            value_minor: components["schemas"]["ValueMinor"];
+            currency: components["schemas"]["Currency"];
+            recorded_at: components["schemas"]["Timestamp"];
+        };
+        /** @description An error. `message` says what went wrong; it never carries a stack trace or a secret. */
+        Error: {
+            message: string;
+        };
+        /**
+         * @description A 422 in Laravel's shape: `errors` maps each failing field path (dots for nesting, e.g. `tags.3`) to its
+         *     messages; `message` is the first message plus ` (and N more errors)` when there are more.
+         */
+        ValidationError: {
+            message: string;
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        /**
+         * @description An event kind.
+         * @enum {string}
+         */
+        EventType: "prospect.created" | "inbox.reply.received" | "conversation.assigned" | "prospect.outcome.updated" | "opportunity.updated" | "meeting.booked" | "opportunity.won";
+        /** @description Data of `prospect.created` and `inbox.reply.received`. */
+        ProspectEventData: {
+            prospect_id: components["schemas"]["ProspectIdValue"];
+            company: components["schemas"]["Company"];
+            contact_email: components["schemas"]["ContactEmail"];
+        };
+        /** @description Data of `conversation.assigned`. `assignee_id` is the teammate's id, or `null` when the conversation was unassigned. */
+        ConversationAssignedData: {
+            prospect_id: components["schemas"]["ProspectIdValue"];
+            assignee_id: string | null;
+        };
+        /** @description Data of the four outcome events, carrying the prospect's merged outcome; `null` where unset. */
+        OutcomeEventData: {
+            prospect_id: components["schemas"]["ProspectIdValue"];
+            outcome: components["schemas"]["OutcomeValue"] | null;
+            meeting_at: components["schemas"]["MeetingAt"];
+            value_minor: components["schemas"]["ValueMinor"];
+            currency: components["schemas"]["Currency"];
+        };
+        /** @description Envelope of `prospect.created`. */
+        ProspectCreatedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "prospect.created";
+            workspace_id: components["schemas"]["WorkspaceIdValue"];
+            occurred_at: components["schemas"]["Timestamp"];
+            data: components["schemas"]["ProspectEventData"];
+        };
+        /** @description Envelope of `inbox.reply.received`. */
+        InboxReplyReceivedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "inbox.reply.received";
+            workspace_id: components["schemas"]["WorkspaceIdValue"];
+            occurred_at: components["schemas"]["Timestamp"];
+            data: components["schemas"]["ProspectEventData"];
+        };
+        /** @description Envelope of `conversation.assigned`. */
+        ConversationAssignedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "conversation.assigned";
+            workspace_id: components["schemas"]["WorkspaceIdValue"];
+            occurred_at: components["schemas"]["Timestamp"];
+            data: components["schemas"]["ConversationAssignedData"];
+        };
+        /** @description Envelope of `prospect.outcome.updated`. */
+        ProspectOutcomeUpdatedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "prospect.outcome.updated";
+            workspace_id: components["schemas"]["WorkspaceIdValue"];
+            occurred_at: components["schemas"]["Timestamp"];
+            data: components["schemas"]["OutcomeEventData"];
+        };
+        /** @description Envelope of `opportunity.updated`. */
+        OpportunityUpdatedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "opportunity.updated";
+            workspace_id: components["schemas"]["WorkspaceIdValue"];
+            occurred_at: components["schemas"]["Timestamp"];
+            data: components["schemas"]["OutcomeEventData"];
+        };
+        /** @description Envelope of `meeting.booked`. */
+        MeetingBookedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "meeting.booked";
+            workspace_id: components["schemas"]["WorkspaceIdValue"];
+            occurred_at: components["schemas"]["Timestamp"];
+            data: components["schemas"]["OutcomeEventData"];
+        };
+        /** @description Envelope of `opportunity.won`. */
+        OpportunityWonEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "opportunity.won";
+            workspace_id: components["schemas"]["WorkspaceIdValue"];
+            occurred_at: components["schemas"]["Timestamp"];
+            data: components["schemas"]["OutcomeEventData"];
+        };
+        /** @description Any event envelope, told apart by `event`. */
+        WebhookEvent: components["schemas"]["ProspectCreatedEvent"] | components["schemas"]["InboxReplyReceivedEvent"] | components["schemas"]["ConversationAssignedEvent"] | components["schemas"]["ProspectOutcomeUpdatedEvent"] | components["schemas"]["OpportunityUpdatedEvent"] | components["schemas"]["MeetingBookedEvent"] | components["schemas"]["OpportunityWonEvent"];
+    };
+    responses: {
+        /** @description The body is not valid JSON. */
+        MalformedJson: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request body is not valid JSON."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token is missing, malformed, unknown, expired or revoked, or its workspace is suspended. */
+        Unauthenticated: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Unauthenticated."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token lacks the ability the operation needs. */
+        Forbidden: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This token lacks the prospects:write ability."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Nothing with that id in this workspace. */
+        NotFound: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Prospect not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is over 1 MiB (1,048,576 bytes). */
+        PayloadTooLarge: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request body is larger than 1 MiB."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body's `Content-Type` is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request body must be sent as application/json."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A query parameter or the body failed validation. */
+        ValidationFailed: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The company field is required. (and 1 more error)",
+                 *       "errors": {
+                 *         "company": [
+                 *           "The company field is required."
+                 *         ],
+                 *         "tags.3": [
+                 *           "The tags.3 field must not be greater than 50 characters."
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description More than 60 requests in a minute from this client address. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Attempts."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unexpected server error. The body never carries a stack trace or a secret. */
+        ServerError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Server Error."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description The prospect's id (`prs_` plus a ULID). Any unknown, malformed or other-workspace id gives 404.
+         * @example prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR
+         */
+        ProspectId: string;
+        /** @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. */
+        Search: string;
+        /** @description Page number, from 1. A page past the last gives 200 with empty `data`. */
+        Page: number;
+        /** @description Prospects per page, 1-100. Out of range gives 422, never a silent clamp. */
+        PerPage: number;
+        /** @description The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`. */
+        ServiceEventId: components["schemas"]["EventId"];
+        /** @description The event kind; equals the envelope `event`. */
+        ServiceEvent: components["schemas"]["EventType"];
+        /**
+         * @description Unix time in seconds of this delivery attempt (each retry is signed afresh). Receivers reject a
+         *     timestamp more than 300 seconds from their clock, in either direction.
+         * @example 1732240000
+         */
+        ServiceTimestamp: string;
+        /**
+         * @description `v1=` followed by the lowercase hexadecimal HMAC-SHA256 of `<Service-Timestamp>.<raw body>`, keyed with
+         *     the UTF-8 bytes of the whole signing secret including its `whk_` prefix. Compare in constant time.
+         * @example v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         */
+        ServiceSignature: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters, otherwise generated. */
+        "X-Request-Id": string;
+        /** @description Requests allowed per minute for this client address. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current minute. */
+        "X-RateLimit-Remaining": number;
+        /** @description Unix time in seconds when the current window ends. */
+        "X-RateLimit-Reset": number;
+        /** @description Whole seconds to wait before the next request. */
+        "Retry-After": number;
+        /** @description Always `Bearer`. */
+        "WWW-Authenticate": "Bearer";
+        /** @description Absolute URL of the created prospect. */
+        Location: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listProspects: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. */
+                search?: components["parameters"]["Search"];
+                /** @description Page number, from 1. A page past the last gives 200 with empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Prospects per page, 1-100. Out of range gives 422, never a silent clamp. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of prospects. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProspectList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProspectCreate"];
+            };
+        };
+        responses: {
+            /** @description The created prospect. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prospect"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prospect's id (`prs_` plus a ULID). Any unknown, malformed or other-workspace id gives 404.
+                 * @example prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR
+                 */
+                id: components["parameters"]["ProspectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prospect. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prospect"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prospect's id (`prs_` plus a ULID). Any unknown, malformed or other-workspace id gives 404.
+                 * @example prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR
+                 */
+                id: components["parameters"]["ProspectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProspectUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated prospect. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prospect"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    recordOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The prospect's id (`prs_` plus a ULID). Any unknown, malformed or other-workspace id gives 404.
+                 * @example prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR
+                 */
+                id: components["parameters"]["ProspectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordOutcomeRequest"];
+            };
+        };
+        responses: {
+            /** @description The recorded outcome, as merged with the prospect's previous outcome. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutcomeResult"];
+                };
+            };
+            400: components["responses"]["MalformedJson"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    prospectCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`. */
+                "Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The event kind; equals the envelope `event`. */
+                "Service-Event": components["parameters"]["ServiceEvent"];
+                /**
+                 * @description Unix time in seconds of this delivery attempt (each retry is signed afresh). Receivers reject a
+                 *     timestamp more than 300 seconds from their clock, in either direction.
+                 * @example 1732240000
+                 */
+                "Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+                /**
+                 * @description `v1=` followed by the lowercase hexadecimal HMAC-SHA256 of `<Service-Timestamp>.<raw body>`, keyed with
+                 *     the UTF-8 bytes of the whole signing secret including its `whk_` prefix. Compare in constant time.
+                 * @example v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProspectCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried, like a timeout, a network error, 429 and any 5xx. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (including 3xx, which is never followed) fails the delivery without retry. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inboxReplyReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`. */
+                "Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The event kind; equals the envelope `event`. */
+                "Service-Event": components["parameters"]["ServiceEvent"];
+                /**
+                 * @description Unix time in seconds of this delivery attempt (each retry is signed afresh). Receivers reject a
+                 *     timestamp more than 300 seconds from their clock, in either direction.
+                 * @example 1732240000
+                 */
+                "Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+                /**
+                 * @description `v1=` followed by the lowercase hexadecimal HMAC-SHA256 of `<Service-Timestamp>.<raw body>`, keyed with
+                 *     the UTF-8 bytes of the whole signing secret including its `whk_` prefix. Compare in constant time.
+                 * @example v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboxReplyReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried, like a timeout, a network error, 429 and any 5xx. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (including 3xx, which is never followed) fails the delivery without retry. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    conversationAssignedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`. */
+                "Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The event kind; equals the envelope `event`. */
+                "Service-Event": components["parameters"]["ServiceEvent"];
+                /**
+                 * @description Unix time in seconds of this delivery attempt (each retry is signed afresh). Receivers reject a
+                 *     timestamp more than 300 seconds from their clock, in either direction.
+                 * @example 1732240000
+                 */
+                "Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+                /**
+                 * @description `v1=` followed by the lowercase hexadecimal HMAC-SHA256 of `<Service-Timestamp>.<raw body>`, keyed with
+                 *     the UTF-8 bytes of the whole signing secret including its `whk_` prefix. Compare in constant time.
+                 * @example v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationAssignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried, like a timeout, a network error, 429 and any 5xx. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (including 3xx, which is never followed) fails the delivery without retry. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    prospectOutcomeUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`. */
+                "Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The event kind; equals the envelope `event`. */
+                "Service-Event": components["parameters"]["ServiceEvent"];
+                /**
+                 * @description Unix time in seconds of this delivery attempt (each retry is signed afresh). Receivers reject a
+                 *     timestamp more than 300 seconds from their clock, in either direction.
+                 * @example 1732240000
+                 */
+                "Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+                /**
+                 * @description `v1=` followed by the lowercase hexadecimal HMAC-SHA256 of `<Service-Timestamp>.<raw body>`, keyed with
+                 *     the UTF-8 bytes of the whole signing secret including its `whk_` prefix. Compare in constant time.
+                 * @example v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProspectOutcomeUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried, like a timeout, a network error, 429 and any 5xx. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (including 3xx, which is never followed) fails the delivery without retry. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    opportunityUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`. */
+                "Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The event kind; equals the envelope `event`. */
+                "Service-Event": components["parameters"]["ServiceEvent"];
+                /**
+                 * @description Unix time in seconds of this delivery attempt (each retry is signed afresh). Receivers reject a
+                 *     timestamp more than 300 seconds from their clock, in either direction.
+                 * @example 1732240000
+                 */
+                "Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+                /**
+                 * @description `v1=` followed by the lowercase hexadecimal HMAC-SHA256 of `<Service-Timestamp>.<raw body>`, keyed with
+                 *     the UTF-8 bytes of the whole signing secret including its `whk_` prefix. Compare in constant time.
+                 * @example v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried, like a timeout, a network error, 429 and any 5xx. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (including 3xx, which is never followed) fails the delivery without retry. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    meetingBookedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`. */
+                "Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The event kind; equals the envelope `event`. */
+                "Service-Event": components["parameters"]["ServiceEvent"];
+                /**
+                 * @description Unix time in seconds of this delivery attempt (each retry is signed afresh). Receivers reject a
+                 *     timestamp more than 300 seconds from their clock, in either direction.
+                 * @example 1732240000
+                 */
+                "Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+                /**
+                 * @description `v1=` followed by the lowercase hexadecimal HMAC-SHA256 of `<Service-Timestamp>.<raw body>`, keyed with
+                 *     the UTF-8 bytes of the whole signing secret including its `whk_` prefix. Compare in constant time.
+                 * @example v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingBookedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried, like a timeout, a network error, 429 and any 5xx. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (including 3xx, which is never followed) fails the delivery without retry. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    opportunityWonEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`. */
+                "Service-Event-ID": components["parameters"]["ServiceEventId"];
+                /** @description The event kind; equals the envelope `event`. */
+                "Service-Event": components["parameters"]["ServiceEvent"];
+                /**
+                 * @description Unix time in seconds of this delivery attempt (each retry is signed afresh). Receivers reject a
+                 *     timestamp more than 300 seconds from their clock, in either direction.
+                 * @example 1732240000
+                 */
+                "Service-Timestamp": components["parameters"]["ServiceTimestamp"];
+                /**
+                 * @description `v1=` followed by the lowercase hexadecimal HMAC-SHA256 of `<Service-Timestamp>.<raw body>`, keyed with
+                 *     the UTF-8 bytes of the whole signing secret including its `whk_` prefix. Compare in constant time.
+                 * @example v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityWonEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried, like a timeout, a network error, 429 and any 5xx. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts in all). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (including 3xx, which is never followed) fails the delivery without retry. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

@@ -1,0 +1,86 @@
+import type { EventType, OutcomeValue, RecordOutcomeRequest } from './types.js';
+import type { FieldIssue } from './validation-messages.js';
+
+/** A prospect's outcome state: every field `null` where unset. */
+export interface OutcomeState {
+  outcome: OutcomeValue | null;
+  /** RFC 3339 UTC with milliseconds, or `null`. */
+  meeting_at: string | null;
+  /** Minor units of `currency`, or `null`. */
+  value_minor: number | null;
+  currency: string | null;
+}
+
+export const EMPTY_OUTCOME: OutcomeState = {
+  outcome: null,
+  meeting_at: null,
+  value_minor: null,
+  currency: null,
+};
+
+/** `meeting_at` in any RFC 3339 offset, as UTC with milliseconds. */
+export function toUtc(value: string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+/**
+ * Merges a recorded outcome into the previous state: fields sent replace, fields not sent keep their value.
+ *
+ * @see openapi.yaml operationId `recordOutcome`
+ */
+export function mergeOutcome(previous: OutcomeState | null, input: RecordOutcomeRequest): OutcomeState {
+  const base = previous ?? EMPTY_OUTCOME;
+  return {
+    outcome: input.outcome !== undefined ? input.outcome : base.outcome,
+    meeting_at: input.meeting_at !== undefined ? toUtc(input.meeting_at) : base.meeting_at,
+    value_minor: input.value_minor !== undefined ? input.value_minor : base.value_minor,
+    currency: input.currency !== undefined ? input.currency : base.currency,
+  };
+}
+
+/** After merging, `value_minor` and `currency` must be both set or both `null`. */
+export function mergedOutcomeIssues(merged: OutcomeState): FieldIssue[] {
+  if (merged.value_minor !== null && merged.currency === null) {
+    return [
+      {
+        path: ['currency'],
+        keyword: 'required_with',
+        message: 'The currency field is required when value_minor is set.',
+      },
+    ];
+  }
+  if (merged.currency !== null && merged.value_minor === null) {
+    return [
+      {
+        path: ['value_minor'],
+        keyword: 'required_with',
+        message: 'The value_minor field is required when currency is set.',
+      },
+    ];
+  }
+  return [];
+}
+
+/**
+ * The events one recorded outcome causes, in order: `prospect.outcome.updated` and `opportunity.updated`
+ * always; `meeting.booked` when `meeting_at` was sent non-null and differs from before, or the outcome changed
+ * to `Meeting booked` (once even if both); `opportunity.won` when the outcome changed to `Won`.
+ *
+ * @see openapi.yaml operationId `recordOutcome`; service spec section 3
+ */
+export function outcomeEventTypes(
+  previous: OutcomeState | null,
+  input: RecordOutcomeRequest,
+  merged: OutcomeState,
+): EventType[] {
+  const before = previous ?? EMPTY_OUTCOME;
+  const types: EventType[] = ['prospect.outcome.updated', 'opportunity.updated'];
+  const meetingMoved =
+    input.meeting_at !== undefined &&
+    input.meeting_at !== null &&
+    toUtc(input.meeting_at) !== before.meeting_at;
+  const becameBooked = merged.outcome === 'Meeting booked' && before.outcome !== 'Meeting booked';
+  if (meetingMoved || becameBooked) types.push('meeting.booked');
+  if (merged.outcome === 'Won' && before.outcome !== 'Won') types.push('opportunity.won');
+  return types;
+}

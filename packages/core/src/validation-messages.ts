@@ -1,0 +1,113 @@
+/**
+ * One failed rule about one field, independent of the validator that found it (ajv in the mock,
+ * express-openapi-validator on the server).
+ */
+export interface FieldIssue {
+  /** The field path, e.g. `['tags', '3']`; `[]` for the body as a whole. */
+  path: readonly string[];
+  /** The JSON Schema keyword that failed (`required`, `maxLength`, `format`, ...), or a service rule name. */
+  keyword: string;
+  /** The keyword's bound, for `minLength`, `maxLength`, `minimum`, `maximum`, `maxItems`, `minProperties`. */
+  limit?: number;
+  /** The failing format, for `format`. */
+  format?: string;
+  /** The expected JSON type(s), for `type`. */
+  type?: string;
+  /** A message to use as is, for service rules that no keyword describes. */
+  message?: string;
+}
+
+/** The 422 body: `{message, errors}` in Laravel's shape. @see openapi.yaml `ValidationError` */
+export interface ValidationBody {
+  message: string;
+  errors: Record<string, string[]>;
+}
+
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'a valid email address',
+  uri: 'a valid URL',
+  hostname: 'a valid hostname',
+  'date-time': 'a valid RFC 3339 date-time',
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  array: 'an array',
+  object: 'an object',
+  boolean: 'true or false',
+};
+
+function typeWord(type = ''): string {
+  const first = type.split(',').find((t) => t !== 'null') ?? type;
+  return TYPE_WORDS[first] ?? first;
+}
+
+/** The Laravel-style message of one issue, e.g. `The company field is required.` */
+export function fieldMessage(issue: FieldIssue): string {
+  if (issue.message) return issue.message;
+  const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
+  const the = `The ${field} field`;
+  switch (issue.keyword) {
+    case 'required':
+      return `${the} is required.`;
+    case 'additionalProperties':
+      return `${the} is prohibited.`;
+    case 'minLength':
+      return issue.limit === 1 ? `${the} is required.` : `${the} must be at least ${issue.limit} characters.`;
+    case 'maxLength':
+      return `${the} must not be greater than ${issue.limit} characters.`;
+    case 'minimum':
+      return `${the} must be at least ${issue.limit}.`;
+    case 'maximum':
+      return `${the} must not be greater than ${issue.limit}.`;
+    case 'maxItems':
+      return `${the} must not have more than ${issue.limit} items.`;
+    case 'uniqueItems':
+    case 'distinct':
+      return `${the} has a duplicate value.`;
+    case 'enum':
+      return `The selected ${field} is invalid.`;
+    case 'type':
+      return `${the} must be ${typeWord(issue.type)}.`;
+    case 'format':
+      return `${the} must be ${FORMAT_WORDS[issue.format ?? ''] ?? `a valid ${issue.format}`}.`;
+    case 'pattern':
+      // `company` and tags carry the pattern `\S`: all white space is as good as empty.
+      if (issue.path[0] === 'company' || issue.path[0] === 'tags') return `${the} is required.`;
+      return field === 'website' ? `${the} must be a valid URL.` : `${the} format is invalid.`;
+    case 'blank':
+      return `${the} is required.`;
+    case 'minProperties':
+      return 'The request body must contain at least one field.';
+    default:
+      return `${the} is invalid.`;
+  }
+}
+
+/**
+ * Builds the 422 body: messages grouped by dotted field path (each message once), and `message` as the first
+ * message plus ` (and N more errors)` (` (and 1 more error)`) when there are more.
+ *
+ * @example toValidationBody([{ path: ['company'], keyword: 'required' }])
+ * // { message: 'The company field is required.', errors: { company: ['The company field is required.'] } }
+ */
+export function toValidationBody(issues: readonly FieldIssue[]): ValidationBody {
+  const errors: Record<string, string[]> = {};
+  let count = 0;
+  let first = '';
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : 'body';
+    const message = fieldMessage(issue);
+    const list = errors[key] ?? [];
+    if (list.includes(message)) continue;
+    list.push(message);
+    errors[key] = list;
+    if (count === 0) first = message;
+    count++;
+  }
+  const more = count - 1;
+  const suffix = more > 0 ? ` (and ${more} more ${more === 1 ? 'error' : 'errors'})` : '';
+  return { message: `${first}${suffix}`, errors };
+}

@@ -1,0 +1,285 @@
+#!/usr/bin/env node
+import { ABILITIES, type Ability } from '@prospectkit/core';
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, loadConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { migrate } from './db/migrations.js';
+import { openDatabase } from './db/open-database.js';
+import { DataDirectoryLockedError } from './db/pglite-database.js';
+import { checkWebhookAddress, WebhookAddressError } from './delivery/webhook-address.js';
+import { bootstrapDemo } from './dev-bootstrap.js';
+import { startServer } from './start-server.js';
+import { createApiToken, listApiTokens, MAX_TOKEN_LIFETIME_MS, revokeApiToken } from './store/api-tokens.js';
+import { createWebhook, listWebhooks, revokeWebhook } from './store/webhooks.js';
+import { createWorkspace, listWorkspaces, setWorkspaceSuspended } from './store/workspaces.js';
+
+/** A failure the user can fix; printed without a stack trace. */
+class CliError extends Error {}
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+function duration(value: string): number {
+  const match = /^(\d+)(d|h|m)$/.exec(value);
+  if (!match) throw new InvalidArgumentError('Use a number followed by d, h or m, e.g. 90d.');
+  const unit = { d: 86_400_000, h: 3_600_000, m: 60_000 }[match[2] as 'd' | 'h' | 'm'];
+  return Number(match[1]) * unit;
+}
+
+async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Picks `--workspace`, or the only workspace when there is exactly one. */
+async function workspaceId(db: Database, given: string | undefined): Promise<string> {
+  const workspaces = await listWorkspaces(db);
+  if (given) {
+    if (!workspaces.some((w) => w.id === given))
+      throw new CliError(`No workspace ${given}. See: prospectkit-server workspace list`);
+    return given;
+  }
+  if (workspaces.length === 1) return (workspaces[0] as { id: string }).id;
+  throw new CliError('Name the workspace with --workspace ID (see: prospectkit-server workspace list).');
+}
+
+function output(json: boolean, value: unknown, text: string): void {
+  console.log(json ? JSON.stringify(value, null, 2) : text);
+}
+
+const program = new Command('prospectkit-server')
+  .description('Reference server of the Prospect Management and Webhook Service')
+  .showHelpAfterError();
+
+program
+  .command('start')
+  .description('Start the API and a delivery worker (embedded PGlite unless DATABASE_URL is set)')
+  .action(async () => {
+    const config = loadConfig();
+    const running = await startServer(config);
+    const { logger } = running;
+    if (config.allowInsecureWebhooks) {
+      logger.warn(
+        'PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS is on: webhooks may use http and loopback addresses. Never use this in production.',
+      );
+      console.error(
+        '\n  WARNING: PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1 allows http and loopback webhook addresses. Development only.\n',
+      );
+    }
+    const demo = await bootstrapDemo(running.db);
+    console.log(
+      `\n  ProspectKit reference server on ${running.baseUrl} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+    );
+    if (demo) {
+      console.log(
+        `  Created the demo workspace ${demo.workspaceId} and a token with every ability (shown once):\n`,
+      );
+      console.log(`  PROSPECTKIT_TOKEN=${demo.token}\n`);
+      console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${running.baseUrl}/prospects\n`);
+    }
+    const stop = async (signal: string) => {
+      logger.info({ signal }, 'shutting down');
+      await running.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
+  });
+
+program
+  .command('migrate')
+  .description('Apply pending database migrations')
+  .option('--json', 'print JSON')
+  .action(async (options: { json?: boolean }) => {
+    const config = loadConfig();
+    const { createPgliteDatabase } = await import('./db/pglite-database.js');
+    const { createPostgresDatabase } = await import('./db/postgres-database.js');
+    const db = config.databaseUrl
+      ? await createPostgresDatabase(config.databaseUrl)
+      : await createPgliteDatabase(config.dataDir);
+    try {
+      const applied = await migrate(db);
+      output(
+        !!options.json,
+        { applied },
+        applied.length ? `Applied migrations ${applied.join(', ')}.` : 'The schema is up to date.',
+      );
+    } finally {
+      await db.close();
+    }
+  });
+
+const workspace = program.command('workspace').description('Manage workspaces');
+workspace
+  .command('create')
+  .requiredOption('--name <name>', 'workspace name')
+  .option('--json', 'print JSON')
+  .action((o: { name: string; json?: boolean }) =>
+    withDatabase(async (db) => {
+      const w = await createWorkspace(db, o.name);
+      output(!!o.json, w, `Created workspace ${w.id} (${w.name}).`);
+    }),
+  );
+workspace
+  .command('list')
+  .option('--json', 'print JSON')
+  .action((o: { json?: boolean }) =>
+    withDatabase(async (db) => {
+      const all = await listWorkspaces(db);
+      output(
+        !!o.json,
+        all,
+        all.map((w) => `${w.id}  ${w.suspended_at ? 'suspended' : 'active   '}  ${w.name}`).join('\n') ||
+          'No workspaces.',
+      );
+    }),
+  );
+for (const [name, suspended] of [
+  ['suspend', true],
+  ['resume', false],
+] as const) {
+  workspace
+    .command(`${name} <id>`)
+    .option('--json', 'print JSON')
+    .action((id: string, o: { json?: boolean }) =>
+      withDatabase(async (db) => {
+        const w = await setWorkspaceSuspended(db, id, suspended);
+        if (!w) throw new CliError(`No workspace ${id}.`);
+        output(!!o.json, w, `Workspace ${id} is ${suspended ? 'suspended: its tokens get 401' : 'active'}.`);
+      }),
+    );
+}
+
+const token = program.command('token').description('Manage API tokens');
+token
+  .command('create')
+  .option('--workspace <id>', 'workspace id (default: the only workspace)')
+  .requiredOption('--abilities <list>', `comma-separated: ${ABILITIES.join(',')}`, list)
+  .option('--expires-in <duration>', 'lifetime, at most 365d', duration, 90 * 86_400_000)
+  .option('--name <name>', 'token name', 'API token')
+  .option('--json', 'print JSON')
+  .action((o: { workspace?: string; abilities: string[]; expiresIn: number; name: string; json?: boolean }) =>
+    withDatabase(async (db) => {
+      const unknown = o.abilities.filter((a) => !ABILITIES.includes(a as Ability));
+      if (unknown.length || o.abilities.length === 0) {
+        throw new CliError(
+          `--abilities takes a non-empty list of ${ABILITIES.join(', ')}; unknown: ${unknown.join(', ') || 'none given'}.`,
+        );
+      }
+      if (o.expiresIn > MAX_TOKEN_LIFETIME_MS)
+        throw new CliError('--expires-in is at most 365d (a token lives at most one year).');
+      const now = new Date();
+      const created = await createApiToken(db, {
+        workspaceId: await workspaceId(db, o.workspace),
+        name: o.name,
+        abilities: o.abilities as Ability[],
+        expiresAt: new Date(now.getTime() + o.expiresIn),
+        now,
+      });
+      output(
+        !!o.json,
+        { ...created.record, token: created.token },
+        `Created token ${created.record.id}. Copy it now, it is not shown again:\n${created.token}`,
+      );
+    }),
+  );
+token
+  .command('list')
+  .option('--workspace <id>', 'only this workspace')
+  .option('--json', 'print JSON')
+  .action((o: { workspace?: string; json?: boolean }) =>
+    withDatabase(async (db) => {
+      const all = await listApiTokens(db, o.workspace);
+      const status = (t: (typeof all)[number]) =>
+        t.revoked_at ? 'revoked' : t.expires_at < new Date() ? 'expired' : 'active';
+      output(
+        !!o.json,
+        all,
+        all
+          .map(
+            (t) =>
+              `${t.id}  ${status(t)}  ${t.abilities.join(',')}  expires ${t.expires_at.toISOString()}  ${t.name}`,
+          )
+          .join('\n') || 'No tokens.',
+      );
+    }),
+  );
+token
+  .command('revoke <id>')
+  .option('--json', 'print JSON')
+  .action((id: string, o: { json?: boolean }) =>
+    withDatabase(async (db) => {
+      if (!(await revokeApiToken(db, id))) throw new CliError(`No token ${id}.`);
+      output(!!o.json, { id, revoked: true }, `Revoked token ${id}.`);
+    }),
+  );
+
+const webhook = program.command('webhook').description('Manage webhooks');
+webhook
+  .command('create')
+  .option('--workspace <id>', 'workspace id (default: the only workspace)')
+  .requiredOption('--url <url>', 'https address on port 443, no query')
+  .requiredOption('--events <list>', 'comma-separated event kinds', list)
+  .option('--json', 'print JSON')
+  .action((o: { workspace?: string; url: string; events: string[]; json?: boolean }) =>
+    withDatabase(async (db) => {
+      const config = loadConfig();
+      const url = checkWebhookAddress(o.url, { allowInsecure: config.allowInsecureWebhooks });
+      const { record, secret } = await createWebhook(db, {
+        workspaceId: await workspaceId(db, o.workspace),
+        url,
+        events: o.events,
+      });
+      output(
+        !!o.json,
+        { ...record, secret },
+        `Created webhook ${record.id} for ${record.events.join(', ')}.\nSigning secret (shown once): ${secret}`,
+      );
+    }),
+  );
+webhook
+  .command('list')
+  .option('--workspace <id>', 'only this workspace')
+  .option('--json', 'print JSON')
+  .action((o: { workspace?: string; json?: boolean }) =>
+    withDatabase(async (db) => {
+      const all = await listWebhooks(db, o.workspace);
+      output(
+        !!o.json,
+        all,
+        all
+          .map((w) => `${w.id}  ${w.revoked_at ? 'revoked' : 'active '}  ${w.url}  ${w.events.join(',')}`)
+          .join('\n') || 'No webhooks.',
+      );
+    }),
+  );
+webhook
+  .command('revoke <id>')
+  .option('--json', 'print JSON')
+  .action((id: string, o: { json?: boolean }) =>
+    withDatabase(async (db) => {
+      if (!(await revokeWebhook(db, id))) throw new CliError(`No webhook ${id}.`);
+      output(!!o.json, { id, revoked: true }, `Revoked webhook ${id}; its pending deliveries are stopped.`);
+    }),
+  );
+
+program.parseAsync().catch((error: unknown) => {
+  const known =
+    error instanceof CliError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirectoryLockedError ||
+    error instanceof WebhookAddressError ||
+    error instanceof RangeError;
+  console.error(
+    `prospectkit-server: ${known ? (error as Error).message : `unexpected error: ${(error as Error).message}`}`,
+  );
+  process.exit(known ? 2 : 1);
+});

@@ -1,0 +1,91 @@
+import { isAbsolute, resolve } from 'node:path';
+
+/** The reference server's settings, from the environment. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Public origin for `links` and `Location`, e.g. `https://api.example.com`. */
+  publicUrl: string | undefined;
+  /** Requests per minute per client address. */
+  rateLimit: number;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  /** Development switch: allow http and loopback webhook addresses. */
+  allowInsecureWebhooks: boolean;
+  adminPassword: string | undefined;
+}
+
+/** Thrown when a setting is invalid; the message names the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  return value;
+}
+
+/**
+ * Reads `PORT` (default 3000), `HOST` (default 127.0.0.1), `DATABASE_URL`, `PROSPECTKIT_DATA_DIR` (default
+ * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_TRUST_PROXY`
+ * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off) and
+ * `PROSPECTKIT_ADMIN_PASSWORD`.
+ *
+ * @throws {ConfigError} naming the variable that is invalid
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// connection string.');
+  }
+  const publicUrl = env.PROSPECTKIT_PUBLIC_URL || undefined;
+  if (publicUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(publicUrl);
+    } catch {}
+    if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+      throw new ConfigError(
+        'PROSPECTKIT_PUBLIC_URL must be an http(s) origin such as https://api.example.com.',
+      );
+    }
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+  const insecure = env.PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(insecure)) {
+    throw new ConfigError('PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS must be 1 or 0.');
+  }
+  const trust = env.PROSPECTKIT_TRUST_PROXY ?? '';
+  const dataDir = env.PROSPECTKIT_DATA_DIR || '.data';
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
+    publicUrl: publicUrl?.replace(/\/+$/, ''),
+    rateLimit: integer(env, 'PROSPECTKIT_RATE_LIMIT', 60, 1, 1_000_000),
+    trustProxy:
+      trust === '' || trust === 'false'
+        ? false
+        : trust === 'true'
+          ? true
+          : /^\d+$/.test(trust)
+            ? Number(trust)
+            : trust,
+    logLevel,
+    allowInsecureWebhooks: insecure === '1' || insecure === 'true',
+    adminPassword: env.PROSPECTKIT_ADMIN_PASSWORD || undefined,
+  };
+}

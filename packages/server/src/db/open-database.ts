@@ -1,0 +1,31 @@
+import type { Database } from './database.js';
+import { migrate } from './migrations.js';
+import { createPgliteDatabase } from './pglite-database.js';
+import { createPostgresDatabase } from './postgres-database.js';
+
+/** Where the data lives: PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (in memory when absent). */
+export interface DatabaseTarget {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /** PostgreSQL only: keep every table in this schema (tests use one per run). */
+  schema?: string | undefined;
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { migrate?: boolean } = {},
+): Promise<Database> {
+  const db = target.databaseUrl
+    ? await createPostgresDatabase(target.databaseUrl, target.schema ? { schema: target.schema } : {})
+    : await createPgliteDatabase(target.dataDir);
+  if (options.migrate !== false) {
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
+  return db;
+}

@@ -1,0 +1,56 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import lockfile from 'proper-lockfile';
+import type { Database, Row, Sql } from './database.js';
+
+/** Thrown when another process holds the embedded data directory. */
+export class DataDirectoryLockedError extends Error {
+  override readonly name = 'DataDirectoryLockedError';
+  constructor(dataDir: string) {
+    super(
+      `The embedded database in ${dataDir} is in use by another prospectkit-server process (PGlite allows one process at a time). ` +
+        'Stop that process first, run this command against PostgreSQL with DATABASE_URL, or point PROSPECTKIT_DATA_DIR at another directory.',
+    );
+  }
+}
+
+/**
+ * Opens embedded PGlite persisted in `dataDir`, or in memory when `dataDir` is `undefined`. A lock file beside
+ * the directory (`<dataDir>.lock`) keeps a second process out, because PGlite has no cross-process locking.
+ *
+ * @throws {DataDirectoryLockedError} when another process holds the directory
+ */
+export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  if (dataDir !== undefined) {
+    await mkdir(dataDir, { recursive: true });
+    try {
+      release = await lockfile.lock(dataDir, {
+        lockfilePath: `${dataDir}.lock`,
+        stale: 15_000,
+        update: 5_000,
+        realpath: false,
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ELOCKED') throw new DataDirectoryLockedError(dataDir);
+      throw error;
+    }
+  }
+  const db = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const wrap = (run: Pick<PGlite, 'query'>): Sql => ({
+    query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
+      (await run.query<T>(text, params as unknown[])).rows,
+  });
+  const root = wrap(db);
+  return {
+    kind: 'pglite',
+    query: root.query,
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    listen: async (channel, onNotify) => db.listen(channel, onNotify),
+    close: async () => {
+      await db.close();
+      await release?.();
+    },
+  };
+}

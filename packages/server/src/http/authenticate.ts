@@ -1,0 +1,51 @@
+import type { NextFunction, Request, Response } from 'express';
+import { hashApiToken, isWellFormedApiToken } from '../auth/api-token.js';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { findTokenGrant, type TokenGrant, touchApiToken } from '../store/api-tokens.js';
+import { ApiError, unauthenticated } from './api-error.js';
+import type { ContractRoute } from './contract.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    grant?: TokenGrant;
+    route_?: ContractRoute;
+  }
+}
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Bearer authentication and abilities (checks 2 and 3 of the contract's order). Every failure answers the
+ * same 401, so the answer tells nothing about why; a token lacking the operation's ability gets 403 naming it.
+ * `last_used_at` is written at most once a minute per token.
+ */
+export function authenticate(db: Database, clock: Clock, routes: readonly ContractRoute[]) {
+  const lastTouch = new Map<string, number>();
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const match = /^Bearer ([^\s]+)$/.exec(req.get('authorization') ?? '');
+      const token = match?.[1];
+      if (!token || !isWellFormedApiToken(token)) throw unauthenticated();
+      const now = clock.now();
+      const grant = await findTokenGrant(db, hashApiToken(token), now);
+      if (!grant) throw unauthenticated();
+      req.grant = grant;
+      const seen = Math.max(lastTouch.get(grant.tokenId) ?? 0, grant.lastUsedAt?.getTime() ?? 0);
+      if (now.getTime() - seen >= TOUCH_INTERVAL_MS) {
+        lastTouch.set(grant.tokenId, now.getTime());
+        await touchApiToken(db, grant.tokenId, now);
+      }
+      const route = routes.find((r) => r.method === req.method && r.pattern.test(req.path));
+      if (route) {
+        req.route_ = route;
+        if (!grant.abilities.includes(route.ability)) {
+          throw new ApiError(403, `This token lacks the ${route.ability} ability.`);
+        }
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Ability } from '@prospectkit/core';
+import { parse } from 'yaml';
+
+/** Where the contract is: beside the built package (`contract/openapi.yaml`) or at the repository root. */
+function contractPath(): string {
+  const candidates = [
+    '../contract/openapi.yaml',
+    '../../contract/openapi.yaml',
+    '../../../../openapi/openapi.yaml',
+  ].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`openapi.yaml not found; looked in ${candidates.join(', ')}`);
+  return found;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document
+export type OpenApiDocument = Record<string, any>;
+
+let cached: OpenApiDocument | undefined;
+
+/** The parsed `openapi/openapi.yaml`, the server's source of truth. */
+export function loadContract(): OpenApiDocument {
+  cached ??= parse(readFileSync(contractPath(), 'utf8')) as OpenApiDocument;
+  return cached;
+}
+
+/** One operation's route as the contract declares it. */
+export interface ContractRoute {
+  method: string;
+  operationId: string;
+  /** Matches the path below `/api/v1`, e.g. `/prospects/prs_1`. */
+  pattern: RegExp;
+  /** The ability the operation's `security` names. */
+  ability: Ability;
+  /** Whether the path names a prospect (`{id}`), so a missing one answers 404 before 422. */
+  hasProspectId: boolean;
+}
+
+/** Every operation with its method, path pattern and required ability, read from the contract. */
+export function contractRoutes(document: OpenApiDocument = loadContract()): ContractRoute[] {
+  const routes: ContractRoute[] = [];
+  for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, unknown>>)) {
+    const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, '([^/]+)')}/?$`);
+    for (const [method, operation] of Object.entries(item)) {
+      const op = operation as { operationId?: string; security?: Array<{ bearerAuth?: string[] }> };
+      if (!op.operationId) continue;
+      const ability = op.security?.[0]?.bearerAuth?.[0] as Ability;
+      routes.push({
+        method: method.toUpperCase(),
+        operationId: op.operationId,
+        pattern,
+        ability,
+        hasProspectId: path.includes('{id}'),
+      });
+    }
+  }
+  return routes;
+}

@@ -1,0 +1,95 @@
+import express, { type Express } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { type Clock, systemClock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { ApiError } from './api-error.js';
+import { authenticate } from './authenticate.js';
+import { contractRoutes, loadContract } from './contract.js';
+import { errorHandler } from './error-handler.js';
+import { jsonBody } from './json-body.js';
+import { prospectRoutes } from './prospect-routes.js';
+import { apiRateLimit, type RateLimitOptions, rateLimitHeaders } from './rate-limit.js';
+import { requestId } from './request-id.js';
+
+/** Dependencies and settings of {@link createApp}. */
+export interface AppOptions {
+  db: Database;
+  logger: Logger;
+  clock?: Clock;
+  /** Public origin used in `links` and `Location`, e.g. `https://api.example.com`. Default: the request's own. */
+  publicUrl?: string | undefined;
+  rateLimit?: RateLimitOptions;
+  /** Express `trust proxy` (hops, CIDRs or `true`). Default `false`: the client address is the socket's. */
+  trustProxy?: boolean | number | string | string[];
+  /** Validate every response against the contract (development and test). Default `true`. */
+  validateResponses?: boolean;
+}
+
+/**
+ * The reference server's Express app, without `listen()`: tests call it in-process.
+ *
+ * @example
+ * const app = createApp({ db, logger });
+ * app.listen(3000);
+ * @see openapi/openapi.yaml
+ */
+export function createApp(options: AppOptions): Express {
+  const { db, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const contract = loadContract();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? false);
+  app.use(requestId);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => (req as express.Request).id as string,
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await db.query('select 1');
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  const api = express.Router();
+  api.use(apiRateLimit(options.rateLimit));
+  api.use(rateLimitHeaders);
+  api.use(authenticate(db, clock, contractRoutes(contract)));
+  api.use(jsonBody);
+  api.use(
+    OpenApiValidator.middleware({
+      apiSpec: { ...contract, servers: [{ url: '/api/v1' }] } as never,
+      validateRequests: { allErrors: true, coerceTypes: true },
+      validateResponses: options.validateResponses === false ? false : { allErrors: true },
+      validateSecurity: false,
+      validateFormats: true,
+      ajvFormats: { mode: 'full' },
+      ignoreUndocumented: false,
+    }),
+  );
+  api.use(prospectRoutes({ db, clock, publicUrl: options.publicUrl }));
+  app.use('/api/v1', api);
+  app.use((_req, _res, next) => next(new ApiError(404, 'Not found.')));
+  app.use(errorHandler(db, logger));
+  return app;
+}

@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import { type Logger, pino } from 'pino';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { openDatabase } from './db/open-database.js';
+import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
+import { createApp } from './http/create-app.js';
+
+/** Keys never written to logs. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'authorization',
+  'token',
+  'secret',
+  '*.token',
+  '*.secret',
+];
+
+export function createLogger(level: string): Logger {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+}
+
+/** A running reference server: the API plus an in-process delivery worker. */
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:3000/api/v1` */
+  baseUrl: string;
+  server: Server;
+  db: Database;
+  worker: DeliveryWorker;
+  logger: Logger;
+  /** Graceful stop: stop accepting, finish in-flight requests, stop the worker, close the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrating it), starts the API and a delivery worker.
+ *
+ * @param options.db an already open database to use instead of the configured one (tests)
+ */
+export async function startServer(
+  config: ServerConfig,
+  options: { db?: Database; logger?: Logger; validateResponses?: boolean } = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const app = createApp({
+    db,
+    logger,
+    publicUrl: config.publicUrl,
+    rateLimit: { limit: config.rateLimit },
+    trustProxy: config.trustProxy,
+    validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
+  });
+  const worker = createDeliveryWorker({ db, logger, allowInsecureWebhooks: config.allowInsecureWebhooks });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  await worker.start();
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return {
+    baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}/api/v1`,
+    server,
+    db,
+    worker,
+    logger,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections?.();
+      });
+      await worker.stop();
+      if (!options.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { type Ability, newId } from '@prospectkit/core';
+import { generateApiToken, hashApiToken } from '../auth/api-token.js';
+import type { Sql } from '../db/database.js';
+
+/** A token's record; never holds the token itself. */
+export interface ApiTokenRecord {
+  id: string;
+  workspace_id: string;
+  name: string;
+  abilities: Ability[];
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_at: Date;
+}
+
+/** Most time between a token's creation and its expiry: one year. @see service spec section 5 */
+export const MAX_TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+
+export interface CreateApiTokenInput {
+  workspaceId: string;
+  name: string;
+  abilities: readonly Ability[];
+  expiresAt: Date;
+  now?: Date;
+}
+
+/**
+ * Creates a token. Returns the token (shown once) and its record.
+ *
+ * @throws {RangeError} when `abilities` is empty or `expiresAt` is not in the next year
+ */
+export async function createApiToken(
+  db: Sql,
+  input: CreateApiTokenInput,
+): Promise<{ token: string; record: ApiTokenRecord }> {
+  const now = input.now ?? new Date();
+  if (input.abilities.length === 0) throw new RangeError('A token needs at least one ability.');
+  const lifetime = input.expiresAt.getTime() - now.getTime();
+  if (!(lifetime > 0) || lifetime > MAX_TOKEN_LIFETIME_MS) {
+    throw new RangeError('A token must expire in the future and at most one year after creation.');
+  }
+  const token = generateApiToken();
+  const [record] = await db.query<ApiTokenRecord & Record<string, unknown>>(
+    `insert into api_tokens (id, workspace_id, name, token_hash, abilities, expires_at, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     returning id, workspace_id, name, abilities, expires_at, revoked_at, last_used_at, created_at`,
+    [
+      newId('token'),
+      input.workspaceId,
+      input.name,
+      hashApiToken(token),
+      [...new Set(input.abilities)],
+      input.expiresAt,
+      now,
+    ],
+  );
+  return { token, record: record as ApiTokenRecord };
+}
+
+export async function listApiTokens(db: Sql, workspaceId?: string): Promise<ApiTokenRecord[]> {
+  return db.query<ApiTokenRecord & Record<string, unknown>>(
+    `select id, workspace_id, name, abilities, expires_at, revoked_at, last_used_at, created_at from api_tokens
+     where ($1::text is null or workspace_id = $1) order by created_at, id`,
+    [workspaceId ?? null],
+  );
+}
+
+export async function revokeApiToken(db: Sql, id: string): Promise<boolean> {
+  const rows = await db.query(
+    'update api_tokens set revoked_at = coalesce(revoked_at, now()) where id = $1 returning id',
+    [id],
+  );
+  return rows.length > 0;
+}
+
+/** What a valid token grants, as found by its hash. */
+export interface TokenGrant {
+  tokenId: string;
+  workspaceId: string;
+  abilities: Ability[];
+  lastUsedAt: Date | null;
+}
+
+/**
+ * Finds the grant of a token by hash, or `undefined` when it is unknown, expired, revoked, or its workspace is
+ * suspended (all of which answer the same 401).
+ */
+export async function findTokenGrant(db: Sql, tokenHash: string, now: Date): Promise<TokenGrant | undefined> {
+  const [row] = await db.query<{
+    id: string;
+    workspace_id: string;
+    abilities: Ability[];
+    last_used_at: Date | null;
+  }>(
+    `select t.id, t.workspace_id, t.abilities, t.last_used_at from api_tokens t join workspaces w on w.id = t.workspace_id
+     where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2 and w.suspended_at is null`,
+    [tokenHash, now],
+  );
+  return (
+    row && {
+      tokenId: row.id,
+      workspaceId: row.workspace_id,
+      abilities: row.abilities,
+      lastUsedAt: row.last_used_at,
+    }
+  );
+}
+
+/** Records use at most once a minute per token: the `where` makes concurrent instances agree. */
+export async function touchApiToken(db: Sql, tokenId: string, now: Date): Promise<void> {
+  await db.query(
+    `update api_tokens set last_used_at = $2 where id = $1 and (last_used_at is null or last_used_at < $2::timestamptz - interval '1 minute')`,
+    [tokenId, now],
+  );
+}

@@ -1,0 +1,34 @@
+import { newId } from '@prospectkit/core';
+import type { Sql } from '../db/database.js';
+
+export interface Workspace {
+  id: string;
+  name: string;
+  suspended_at: Date | null;
+  created_at: Date;
+}
+
+export async function createWorkspace(db: Sql, name: string): Promise<Workspace> {
+  const [row] = await db.query<Workspace & Record<string, unknown>>(
+    'insert into workspaces (id, name) values ($1, $2) returning *',
+    [newId('workspace'), name],
+  );
+  return row as Workspace;
+}
+
+export async function listWorkspaces(db: Sql): Promise<Workspace[]> {
+  return db.query<Workspace & Record<string, unknown>>('select * from workspaces order by created_at, id');
+}
+
+/** Suspends (`true`) or resumes (`false`) a workspace; its tokens get 401 while suspended. */
+export async function setWorkspaceSuspended(
+  db: Sql,
+  id: string,
+  suspended: boolean,
+): Promise<Workspace | undefined> {
+  const [row] = await db.query<Workspace & Record<string, unknown>>(
+    `update workspaces set suspended_at = ${suspended ? 'coalesce(suspended_at, now())' : 'null'} where id = $1 returning *`,
+    [id],
+  );
+  return row;
+}

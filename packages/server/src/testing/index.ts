@@ -1,0 +1,1 @@
+export { openTestDatabase, testDatabaseKinds } from './test-database.js';
