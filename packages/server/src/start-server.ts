@@ -5,6 +5,7 @@ import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
 import { createApp } from './http/create-app.js';
+import { createLimiter } from './http/create-limiter.js';
 
 /** Keys never written to logs. */
 export const REDACT_PATHS = [
@@ -43,11 +44,12 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const limiter = createLimiter(db, config.rateLimit);
   const app = createApp({
     db,
     logger,
     publicUrl: config.publicUrl,
-    rateLimit: { limit: config.rateLimit },
+    limiter: limiter.limiter,
     trustProxy: config.trustProxy,
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
   });
@@ -72,6 +74,7 @@ export async function startServer(
         server.closeIdleConnections?.();
       });
       await worker.stop();
+      await limiter.close();
       if (!options.db) await db.close();
     },
   };

@@ -12,6 +12,8 @@ export interface Sql {
  */
 export interface Database extends Sql {
   readonly kind: 'postgres' | 'pglite';
+  /** PostgreSQL only: how to reach the same database from another client (the rate limiter's pool). */
+  readonly connection?: { url: string; schema?: string | undefined };
   /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */

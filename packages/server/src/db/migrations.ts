@@ -122,6 +122,18 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'rate limit counters',
+    // The table rate-limiter-flexible's RateLimiterPostgres uses: one row per client key and window.
+    sql: `
+      create table rate_limits (
+        key varchar(255) primary key,
+        points integer not null default 0,
+        expire bigint
+      );
+    `,
+  },
 ];
 
 /** Advisory lock key held while migrating, so several instances can start at once and migrate once. */

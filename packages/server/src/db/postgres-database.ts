@@ -36,6 +36,7 @@ export async function createPostgresDatabase(
   const root = wrap(sql);
   return {
     kind: 'postgres',
+    connection: { url, schema: options.schema },
     query: root.query,
     transaction: async <T>(fn: (tx: Sql) => Promise<T>) => (await sql.begin((tx) => fn(wrap(tx)))) as T,
     listen: async (channel, onNotify) => {

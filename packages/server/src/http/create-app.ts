@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from './api-error.js';
@@ -10,7 +11,7 @@ import { contractRoutes, loadContract } from './contract.js';
 import { errorHandler } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { prospectRoutes } from './prospect-routes.js';
-import { apiRateLimit, type RateLimitOptions, rateLimitHeaders } from './rate-limit.js';
+import { apiRateLimit } from './rate-limit.js';
 import { requestId } from './request-id.js';
 
 /** Dependencies and settings of {@link createApp}. */
@@ -20,7 +21,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Public origin used in `links` and `Location`, e.g. `https://api.example.com`. Default: the request's own. */
   publicUrl?: string | undefined;
-  rateLimit?: RateLimitOptions;
+  /** The request limiter (see `createLimiter`). */
+  limiter: RateLimiterAbstract;
   /** Express `trust proxy` (hops, CIDRs or `true`). Default `false`: the client address is the socket's. */
   trustProxy?: boolean | number | string | string[];
   /** Validate every response against the contract (development and test). Default `true`. */
@@ -72,8 +74,7 @@ export function createApp(options: AppOptions): Express {
   });
 
   const api = express.Router();
-  api.use(apiRateLimit(options.rateLimit));
-  api.use(rateLimitHeaders);
+  api.use(apiRateLimit({ limiter: options.limiter, logger }));
   api.use(authenticate(db, clock, contractRoutes(contract)));
   api.use(jsonBody);
   api.use(

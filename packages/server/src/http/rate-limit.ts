@@ -1,46 +1,57 @@
-import type { Request, Response } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import type { NextFunction, Request, Response } from 'express';
+import ipaddr from 'ipaddr.js';
+import type { Logger } from 'pino';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** Options of {@link apiRateLimit}. */
 export interface RateLimitOptions {
-  /** Requests per window per client address. Default 60. @see service spec section 8 */
-  limit?: number;
-  /** Window length in ms. Default 60000. */
-  windowMs?: number;
-  /** Where the counters live (shared across instances on PostgreSQL). Default: in-process memory. */
-  store?: Store | undefined;
+  /** A rate-limiter-flexible limiter: `RateLimiterPostgres` shared by every instance, or `RateLimiterMemory`. */
+  limiter: RateLimiterAbstract;
+  logger: Logger;
 }
 
 /**
- * The rate limit (check 1 of the contract's order), on express-rate-limit: `X-RateLimit-Limit` and
- * `X-RateLimit-Remaining` on every response; 429 `{"message":"Too Many Attempts."}` with `Retry-After` (whole
- * seconds) and `X-RateLimit-Reset` (Unix seconds) past the limit.
+ * The client key: its address, with IPv4-mapped IPv6 folded to IPv4 and other IPv6 addresses grouped by /64
+ * (one host usually owns a whole /64, so single addresses would be free to rotate).
  */
-export function apiRateLimit(options: RateLimitOptions = {}) {
-  return rateLimit({
-    windowMs: options.windowMs ?? 60_000,
-    limit: options.limit ?? 60,
-    standardHeaders: false,
-    legacyHeaders: false,
-    ...(options.store ? { store: options.store } : {}),
-    handler: (req: Request, res: Response) => {
-      const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
-      const resetMs = info?.resetTime?.getTime() ?? Date.now() + (options.windowMs ?? 60_000);
-      res.setHeader('Retry-After', String(Math.max(0, Math.ceil((resetMs - Date.now()) / 1000))));
-      res.setHeader('X-RateLimit-Reset', String(Math.ceil(resetMs / 1000)));
-      res.status(429).json({ message: 'Too Many Attempts.' });
-    },
-    // The default key is the client address (`req.ip`, honouring `trust proxy`), IPv6 grouped by /56.
-    requestPropertyName: 'rateLimit',
-  });
+export function clientKey(ip: string | undefined): string {
+  if (!ip || !ipaddr.isValid(ip)) return 'unknown';
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const bytes = address.toByteArray().slice(0, 8);
+  return `${ipaddr.fromByteArray([...bytes, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
 }
 
-/** Writes `X-RateLimit-Limit` and `X-RateLimit-Remaining` from the limiter's result. */
-export function rateLimitHeaders(req: Request, res: Response, next: () => void): void {
-  const info = (req as Request & { rateLimit?: { limit: number; remaining: number } }).rateLimit;
-  if (info) {
-    res.setHeader('X-RateLimit-Limit', String(info.limit));
-    res.setHeader('X-RateLimit-Remaining', String(Math.max(0, info.remaining)));
-  }
-  next();
+const isLimiterResult = (value: unknown): value is RateLimiterRes =>
+  typeof value === 'object' && value !== null && 'msBeforeNext' in value && 'remainingPoints' in value;
+
+/**
+ * The rate limit (check 1 of the contract's order) on rate-limiter-flexible: every response carries
+ * `X-RateLimit-Limit` and `X-RateLimit-Remaining`; past the limit, 429 `{"message":"Too Many Attempts."}` with
+ * `Retry-After` (whole seconds) and `X-RateLimit-Reset` (Unix seconds). When the store fails the request is let
+ * through and the failure logged: an outage of the counter must not take the API down.
+ *
+ * @see openapi.yaml `components.responses.TooManyRequests`; service spec section 8
+ */
+export function apiRateLimit({ limiter, logger }: RateLimitOptions) {
+  const limit = limiter.points;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-RateLimit-Limit', String(limit));
+    try {
+      const result = await limiter.consume(clientKey(req.ip));
+      res.setHeader('X-RateLimit-Remaining', String(result.remainingPoints));
+      next();
+    } catch (error) {
+      if (!isLimiterResult(error)) {
+        logger.warn({ err: error }, 'rate limit store failed; request let through');
+        next();
+        return;
+      }
+      const waitMs = Math.max(0, error.msBeforeNext);
+      res.setHeader('X-RateLimit-Remaining', '0');
+      res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+      res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + waitMs) / 1000)));
+      res.status(429).json({ message: 'Too Many Attempts.' });
+    }
+  };
 }
