@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, hang, json, prospect } from '../test/fake-fetch.js';
+import { fakeFetch, hang, json, prospect, type RecordedCall } from '../test/fake-fetch.js';
 import { type ClientOptions, createClient } from './create-client.js';
 import { ConnectionError, TimeoutError } from './prospect-kit-error.js';
 
@@ -78,6 +78,27 @@ describe('createClient', () => {
     await vi.advanceTimersByTimeAsync(5_000 + 500 + 5_000);
     expect(await result).toBeInstanceOf(TimeoutError);
     expect(calls).toHaveLength(2);
+  });
+
+  it('times out a body that stalls after the headers, for raw and resource methods alike', async () => {
+    vi.useFakeTimers();
+    const stalled = (call: RecordedCall) =>
+      new Response(
+        new ReadableStream({
+          start(stream) {
+            stream.enqueue(new TextEncoder().encode('{"id":'));
+            call.signal.addEventListener('abort', () => stream.error(call.signal.reason));
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    const { fetch } = fakeFetch(stalled);
+    const client = createClient({ baseUrl, token, fetch, timeoutMs: 2_000, maxRetries: 0 });
+    const raw = client.GET('/prospects/{id}', { params: { path: { id: 'prs_1' } } }).catch((e: unknown) => e);
+    const resource = client.prospects.get('prs_1').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await raw).toBeInstanceOf(TimeoutError);
+    expect(await resource).toBeInstanceOf(TimeoutError);
   });
 
   it('looks up globalThis.fetch on each request, so a fetch patched later is used', async () => {

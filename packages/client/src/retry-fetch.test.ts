@@ -165,14 +165,17 @@ describe('createRetryFetch: connection errors', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('treats a body that fails mid-read as a connection error', async () => {
+  it('rejects the body read with ConnectionError when the connection breaks mid-body, without a retry', async () => {
     const broken = new ReadableStream({
       start(controller) {
         controller.error(new TypeError('terminated'));
       },
     });
-    const { retryFetch, calls } = setup([new Response(broken, { status: 200 })], { maxRetries: 0 });
-    await expect(retryFetch(request('GET'))).rejects.toBeInstanceOf(ConnectionError);
+    const { retryFetch, calls } = setup([new Response(broken, { status: 200 })]);
+    const response = await retryFetch(request('GET'));
+    const error = await response.json().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).message).toContain('failed: terminated');
     expect(calls).toHaveLength(1);
   });
 });
@@ -222,9 +225,12 @@ describe('createRetryFetch: timeouts and aborts', () => {
       ],
       { maxRetries: 0 },
     );
-    const result = retryFetch(request('GET')).catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(await result).toBeInstanceOf(TimeoutError);
+    const response = await retryFetch(request('GET'));
+    const body = response.text().catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await body).toBeInstanceOf(TimeoutError);
   });
 
   it('aborts during the backoff wait without another attempt', async () => {
@@ -266,10 +272,41 @@ describe('createRetryFetch: timeouts and aborts', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('leaves no timer behind after an answered attempt', async () => {
+  it.each(['json', 'text', 'arrayBuffer', 'blob'] as const)(
+    'keeps the timeout armed until %s() has read the body, then leaves no timer behind',
+    async (reader) => {
+      vi.useFakeTimers();
+      const { retryFetch } = setup([json(500, {}), json(200, { ok: true })]);
+      const response = await retryFetch(request('GET'));
+      expect(response.status).toBe(200);
+      expect(vi.getTimerCount()).toBe(1);
+      await response[reader]();
+      expect(vi.getTimerCount()).toBe(0);
+    },
+  );
+
+  it('ends the timeout at once for a response without a body', async () => {
     vi.useFakeTimers();
-    const { retryFetch } = setup([json(500, {}), json(200, {})]);
-    expect((await retryFetch(request('GET'))).status).toBe(200);
+    const { retryFetch } = setup([new Response(null, { status: 204 })]);
+    expect((await retryFetch(request('GET'))).status).toBe(204);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('rejects the body read with AbortError when the caller aborts mid-body', async () => {
+    const controller = new AbortController();
+    const { retryFetch } = setup([
+      (call) =>
+        new Response(
+          new ReadableStream({
+            start(stream) {
+              call.signal.addEventListener('abort', () => stream.error(call.signal.reason));
+            },
+          }),
+        ),
+    ]);
+    const response = await retryFetch(request('GET', { signal: controller.signal }));
+    const body = response.json().catch((e: unknown) => e);
+    controller.abort();
+    expect(await body).toBeInstanceOf(AbortError);
   });
 });

@@ -28,8 +28,8 @@ export interface RetryFetchOptions {
 // sending it twice leaves the same state. POST (create, record outcome) is not, so it is never re-sent after
 // it may have reached the server.
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
-// Statuses whose Response cannot carry a body (fetch standard, "null body status").
-const NULL_BODY = new Set([204, 205, 304]);
+// The Response methods openapi-fetch reads a body with (`parseAs`), wrapped to end the attempt's timeout.
+const BODY_READERS = ['arrayBuffer', 'blob', 'json', 'text'] as const;
 
 /**
  * Wraps a fetch with a per-attempt timeout and the client's retry rules, for openapi-fetch's `fetch` option.
@@ -42,10 +42,13 @@ const NULL_BODY = new Set([204, 205, 304]);
  *
  * @param options - The underlying fetch, `timeoutMs`, `maxRetries`, `maxRetryDelayMs` and test hooks; see
  *   {@link RetryFetchOptions}.
- * @returns A fetch that resolves with the final response, its body already read within the attempt's timeout.
- * @throws {TimeoutError} code `timeout`: the last allowed attempt timed out.
- * @throws {ConnectionError} code `connection`: the last allowed attempt failed before a response was read.
- * @throws {AbortError} code `aborted`: the request's signal aborted, during an attempt or a wait.
+ * The timeout of an attempt covers reading its body: the response's `json()`, `text()`, `arrayBuffer()` and
+ * `blob()` end it, and reject with the same typed errors. A failure while reading the final body is not retried.
+ *
+ * @returns A fetch that resolves with the final response as soon as its headers arrive.
+ * @throws {TimeoutError} code `timeout`: the last allowed attempt, or the reading of its body, timed out.
+ * @throws {ConnectionError} code `connection`: the last allowed attempt failed, or the connection broke mid-body.
+ * @throws {AbortError} code `aborted`: the request's signal aborted, during an attempt, its body or a wait.
  * @example
  * const fetch = createRetryFetch({ fetch: globalThis.fetch, timeoutMs: 30_000, maxRetries: 2, maxRetryDelayMs: 60_000 });
  * const client = createFetchClient<paths>({ baseUrl, fetch });
@@ -62,39 +65,61 @@ export function createRetryFetch(options: RetryFetchOptions): RequestFetch {
 
   async function attempt(request: Request, label: string): Promise<Response> {
     const signal = request.signal;
-    if (signal.aborted) throw new AbortError(`[ProspectKit] ${label} was aborted.`, { cause: signal.reason });
+    let timedOut = false;
+    // What a failed attempt becomes, whether it failed before the response or while its body was read.
+    const failure = (error: unknown) =>
+      signal.aborted
+        ? new AbortError(`[ProspectKit] ${label} was aborted.`, { cause: signal.reason })
+        : timedOut
+          ? new TimeoutError(
+              `[ProspectKit] ${label} timed out after ${timeoutMs} ms. Raise timeoutMs if it is slow.`,
+            )
+          : new ConnectionError(
+              `[ProspectKit] ${label} failed: ${(error as Error)?.message}. Check baseUrl and the network.`,
+              { cause: error },
+            );
+    if (signal.aborted) throw failure(undefined);
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal.reason);
     signal.addEventListener('abort', onAbort);
-    let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    try {
-      const response = await options.fetch(new Request(request, { signal: controller.signal }));
-      // Reading the body here puts it under the same timeout and lets a GET retry a connection that drops
-      // mid-body; the API's bodies are small JSON documents.
-      const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
-      return new Response(body, response);
-    } catch (error) {
-      if (signal.aborted)
-        throw new AbortError(`[ProspectKit] ${label} was aborted.`, { cause: signal.reason });
-      if (timedOut) {
-        throw new TimeoutError(
-          `[ProspectKit] ${label} timed out after ${timeoutMs} ms. Raise timeoutMs if it is slow.`,
-        );
-      }
-      throw new ConnectionError(
-        `[ProspectKit] ${label} failed: ${(error as Error)?.message}. Check baseUrl and the network.`,
-        {
-          cause: error,
-        },
-      );
-    } finally {
+    const done = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
+    };
+    let response: Response;
+    try {
+      response = await options.fetch(new Request(request, { signal: controller.signal }));
+    } catch (error) {
+      done();
+      throw failure(error);
     }
+    if (!response.body || response.headers.get('Content-Length') === '0') {
+      done();
+      return response;
+    }
+    // The timeout also covers reading the body, so it stays armed until one of the body readers that
+    // openapi-fetch uses settles. Wrapping them costs far less than buffering the body into a second Response.
+    for (const method of BODY_READERS) {
+      const read = response[method].bind(response);
+      Object.defineProperty(response, method, {
+        value: () =>
+          read().then(
+            (value: unknown) => {
+              done();
+              return value;
+            },
+            (error: unknown) => {
+              done();
+              throw failure(error);
+            },
+          ),
+      });
+    }
+    return response;
   }
 
   return async function retryFetch(request: Request): Promise<Response> {
@@ -112,6 +137,8 @@ export function createRetryFetch(options: RetryFetchOptions): RequestFetch {
         const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), now());
         if (retryAfterMs !== undefined && retryAfterMs > maxRetryDelayMs) return response;
         delayMs = retryAfterMs ?? backoffDelay(retry, random);
+        // Reading the rest of the discarded body frees the connection for the retry.
+        await response.arrayBuffer().catch(() => undefined);
       } catch (error) {
         if (last || !idempotent || error instanceof AbortError || !(error instanceof ProspectKitError))
           throw error;
