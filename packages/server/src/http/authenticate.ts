@@ -10,10 +10,20 @@ declare module 'express-serve-static-core' {
   interface Request {
     grant?: TokenGrant;
     route_?: ContractRoute;
+    /** The prospect id named in the path, when the operation has one. */
+    prospectIdParam?: string;
   }
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /**
  * Bearer authentication and abilities (checks 2 and 3 of the contract's order). Every failure answers the
@@ -39,6 +49,8 @@ export function authenticate(db: Database, clock: Clock, routes: readonly Contra
       const route = routes.find((r) => r.method === req.method && r.pattern.test(req.path));
       if (route) {
         req.route_ = route;
+        const id = route.hasProspectId ? route.pattern.exec(req.path)?.[1] : undefined;
+        if (id !== undefined) req.prospectIdParam = safeDecode(id);
         if (!grant.abilities.includes(route.ability)) {
           throw new ApiError(403, `This token lacks the ${route.ability} ability.`);
         }

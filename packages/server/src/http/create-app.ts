@@ -3,11 +3,12 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import swaggerUi from 'swagger-ui-express';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from './api-error.js';
 import { authenticate } from './authenticate.js';
-import { contractRoutes, loadContract } from './contract.js';
+import { contractRoutes, contractSource, loadContract } from './contract.js';
 import { errorHandler } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { prospectRoutes } from './prospect-routes.js';
@@ -73,6 +74,16 @@ export function createApp(options: AppOptions): Express {
     }
   });
 
+  // Interactive docs from the same contract; swagger-ui-express serves its bundle itself (no CDN).
+  app.use(
+    '/docs',
+    swaggerUi.serve,
+    swaggerUi.setup(contract as never, { customSiteTitle: 'ProspectKit API' }),
+  );
+  app.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(contractSource());
+  });
+
   const api = express.Router();
   api.use(apiRateLimit({ limiter: options.limiter, logger }));
   api.use(authenticate(db, clock, contractRoutes(contract)));
@@ -80,7 +91,7 @@ export function createApp(options: AppOptions): Express {
   api.use(
     OpenApiValidator.middleware({
       apiSpec: { ...contract, servers: [{ url: '/api/v1' }] } as never,
-      validateRequests: { allErrors: true, coerceTypes: true },
+      validateRequests: { allErrors: true, coerceTypes: false },
       validateResponses: options.validateResponses === false ? false : { allErrors: true },
       validateSecurity: false,
       validateFormats: true,

@@ -35,10 +35,9 @@ function fromValidator(error: ValidatorError): ApiError | undefined {
 export function errorHandler(db: Database, logger: Logger) {
   return async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     let answer = error instanceof ApiError ? error : fromValidator(error as ValidatorError);
-    if (answer?.status === 422 && req.route_?.hasProspectId && req.grant) {
-      const id = req.route_.pattern.exec(req.path)?.[1] ?? '';
-      if (!(await getProspect(db, req.grant.workspaceId, decodeURIComponent(id)).catch(() => undefined)))
-        answer = notFound();
+    if (answer?.status === 422 && req.prospectIdParam !== undefined && req.grant) {
+      const found = await getProspect(db, req.grant.workspaceId, req.prospectIdParam).catch(() => undefined);
+      if (!found) answer = notFound();
     }
     if (!answer) {
       const status = (error as { status?: number }).status;
