@@ -218,11 +218,7 @@ describe.each(testDatabaseKinds())('client against the reference server on %s', 
       );
     });
 
-    // KNOWN SERVER BUG, reported to the lead: the reference server answers a 422 on an existing prospect's path
-    // (PATCH /prospects/{id}, POST /prospects/{id}/outcomes) with 404, because its error handler matches the
-    // route pattern against the app-level `req.path`, which still holds `/api/v1`. `it.fails` keeps the case
-    // visible: once the server is fixed this starts failing and `.fails` must be removed.
-    it.fails('422: update and recordOutcome of an existing prospect give ValidationError', async () => {
+    it('422: update and recordOutcome of an existing prospect give ValidationError', async () => {
       const { id } = await client.prospects.create({ company: 'Currency Co' });
       await expect(client.prospects.update(id, { company: '' })).rejects.toSatisfy(
         (e) => e instanceof ValidationError && 'company' in e.errors,
