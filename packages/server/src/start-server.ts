@@ -17,8 +17,15 @@ export const REDACT_PATHS = [
   '*.secret',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+/**
+ * The server's pino logger: JSON lines, with `Authorization`, tokens and secrets redacted.
+ *
+ * @param level pino level, e.g. `'info'`
+ * @param destination where lines go. Default: standard output.
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** A running reference server: the API plus an in-process delivery worker. */
