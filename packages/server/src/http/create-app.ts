@@ -6,6 +6,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import swaggerUi from 'swagger-ui-express';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { type SettingsOptions, settingsRouter } from '../settings/index.js';
 import { ApiError } from './api-error.js';
 import { authenticate } from './authenticate.js';
 import { contractRoutes, contractSource, loadContract } from './contract.js';
@@ -28,6 +29,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string | string[];
   /** Validate every response against the contract (development and test). Default `true`. */
   validateResponses?: boolean;
+  /** The settings area at `/settings` (administrator password, insecure webhooks). Default: sign-in uses the stored password. */
+  settings?: SettingsOptions;
 }
 
 /**
@@ -83,6 +86,8 @@ export function createApp(options: AppOptions): Express {
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(contractSource());
   });
+
+  app.use('/settings', settingsRouter({ db, logger, clock, ...options.settings }));
 
   const api = express.Router();
   api.use(apiRateLimit({ limiter: options.limiter, logger }));
