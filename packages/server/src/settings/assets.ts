@@ -48,6 +48,7 @@ form.stack { display: grid; gap: 1.25rem; max-width: 36rem; }
 .field { display: grid; gap: .25rem; }
 label, legend { font-weight: 600; }
 .hint { color: var(--muted); font-size: .9rem; font-weight: 400; }
+fieldset > .hint, fieldset > .field-error { display: block; margin-bottom: .25rem; }
 .field-error { color: var(--bad); font-weight: 600; font-size: .95rem; }
 input[type="text"], input[type="password"], input[type="url"], input[type="date"], input[type="datetime-local"] {
   font: inherit; padding: .5rem .6rem; border: 1px solid #8c959f; border-radius: 6px; width: 100%; max-width: 36rem; }
@@ -58,6 +59,7 @@ fieldset.plain { border: 0; padding: 0; }
 .choice input { margin-top: .35rem; width: 1.1rem; height: 1.1rem; flex: none; }
 .choice label { font-weight: 400; }
 .choice code { font-size: .95rem; }
+.nested { margin: .5rem 0 0 1.6rem; }
 button, .button { font: inherit; font-weight: 600; display: inline-block; padding: .5rem 1rem; border-radius: 6px;
   border: 1px solid #1f883d; background: #1f883d; color: #fff; cursor: pointer; text-decoration: none; min-height: 2.5rem; }
 button.secondary, .button.secondary { background: #fff; color: var(--ink); border-color: #8c959f; }
@@ -86,8 +88,10 @@ pre { background: var(--bg); border: 1px solid var(--line); border-radius: 6px; 
   table.stack thead { position: absolute; left: -9999px; }
   table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; width: 100%; }
   table.stack tr { border: 1px solid var(--line); border-radius: 6px; margin-bottom: .75rem; padding: .25rem 0; }
-  table.stack td { border: 0; padding: .25rem .75rem; display: grid; grid-template-columns: 7.5rem 1fr; gap: .5rem; }
-  table.stack td::before { content: attr(data-label); font-weight: 600; color: var(--muted); }
+  table.stack caption { display: block; }
+  table.stack td { border: 0; padding: .25rem .75rem .25rem 9rem; position: relative; min-height: 2rem; }
+  table.stack td::before { content: attr(data-label); font-weight: 600; color: var(--muted); position: absolute;
+    left: .75rem; width: 7.75rem; }
   dl.facts { grid-template-columns: 1fr; } dl.facts dd { margin-bottom: .5rem; }
 }
 `;

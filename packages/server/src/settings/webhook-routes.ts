@@ -88,6 +88,7 @@ export function webhookRoutes(ctx: SettingsContext): Router {
         ...(options.errors ? { errors: options.errors } : {}),
         deliveries,
         moreDeliveries: more,
+        olderPage: before !== undefined,
         now,
       }),
       {

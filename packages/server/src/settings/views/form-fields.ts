@@ -67,6 +67,8 @@ export function choiceField(field: {
   checked: readonly string[];
   hint?: string;
   error?: string | undefined;
+  /** More controls inside the fieldset, after the choices (e.g. the time of a "later" choice). */
+  extra?: SafeHtml;
 }): SafeHtml {
   const type = field.type ?? 'checkbox';
   return html`<fieldset id="${fieldId(field.name)}"${field.error ? html` aria-invalid="true"` : ''}${described(
@@ -82,5 +84,6 @@ export function choiceField(field: {
       field.checked.includes(option.value) ? html` checked` : ''
     }><label for="${id}">${option.label}${option.hint && html` <span class="hint">${option.hint}</span>`}</label></div>`;
   })}
+  ${field.extra}
 </fieldset>`;
 }

@@ -132,16 +132,16 @@ function rollForm(input: {
     ],
     checked: [input.roll.when],
     error: input.errors.when,
-  })}
-  ${inputField({
-    name: 'at',
-    label: 'Time (UTC)',
-    type: 'datetime-local',
-    value: input.roll.at,
-    min: utcMinute(input.now),
-    max: utcMinute(new Date(input.now.getTime() + MAX_SECRET_ROLL_DELAY_MS)),
-    hint: `Now is ${utcMinute(input.now).replace('T', ' ')} UTC.`,
-    error: input.errors.at,
+    extra: html`<div class="nested">${inputField({
+      name: 'at',
+      label: 'Time (UTC)',
+      type: 'datetime-local',
+      value: input.roll.at,
+      min: utcMinute(input.now),
+      max: utcMinute(new Date(input.now.getTime() + MAX_SECRET_ROLL_DELAY_MS)),
+      hint: `Now is ${utcMinute(input.now).replace('T', ' ')} UTC.`,
+      error: input.errors.at,
+    })}</div>`,
   })}
   <div class="actions"><button type="submit" class="secondary">Roll signing secret</button></div>
 </form>`;
@@ -157,6 +157,8 @@ export function webhookPage(input: {
   errors?: FieldErrors;
   deliveries: readonly DeliveryRow[];
   moreDeliveries: boolean;
+  /** Set on an older page of deliveries (the `before` cursor), which then links back to the newest. */
+  olderPage?: boolean;
   now: Date;
 }): Page {
   const { webhook } = input;
@@ -174,24 +176,23 @@ export function webhookPage(input: {
   <dt>Created</dt><dd>${timeTag(webhook.created_at)}</dd>
   <dt>Status</dt><dd>${statusOf(webhook)}${webhook.revoked_at && html` since ${timeTag(webhook.revoked_at)}`}</dd>
 </dl>
-${
-  active &&
-  html`<h2>Signing secret</h2>
-${secretSection({ ...input, webhook })}
-<h2>Roll the signing secret</h2>
-${rollForm({ ...input, webhook, errors })}`
-}
+${active && html`<h2>Signing secret</h2>${secretSection({ ...input, webhook })}`}
 <h2 id="deliveries">Deliveries</h2>
 <p><a href="${webhookUrl(input.workspaceId, webhook.id, '#deliveries')}">Refresh</a></p>
 ${deliveriesTable({ workspaceId: input.workspaceId, webhookId: webhook.id, deliveries: input.deliveries })}
-${
-  input.moreDeliveries &&
-  lastDelivery &&
-  html`<p><a href="${webhookUrl(input.workspaceId, webhook.id, `?before=${encodeURIComponent(lastDelivery.id)}#deliveries`)}">Older deliveries</a></p>`
-}
+<p class="actions">${
+      input.olderPage &&
+      html`<a href="${webhookUrl(input.workspaceId, webhook.id, '#deliveries')}">Newest deliveries</a>`
+    }${
+      input.moreDeliveries &&
+      lastDelivery &&
+      html`<a href="${webhookUrl(input.workspaceId, webhook.id, `?before=${encodeURIComponent(lastDelivery.id)}#deliveries`)}">Older deliveries</a>`
+    }</p>
 ${
   active &&
-  html`<h2>Revoke</h2>
+  html`<h2>Roll the signing secret</h2>
+${rollForm({ ...input, webhook, errors })}
+<h2>Revoke</h2>
 <p>A revoked webhook receives nothing more; its pending deliveries stop.</p>
 <p><a href="${webhookUrl(input.workspaceId, webhook.id, '/revoke')}">Revoke this webhook</a></p>`
 }
