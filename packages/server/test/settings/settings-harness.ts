@@ -23,6 +23,7 @@ export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../test-results/se
 /** Debian's chromium, driven by playwright-core (`npx playwright install` cannot work here). */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
+    timeout: 60_000,
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',

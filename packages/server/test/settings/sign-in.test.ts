@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listWorkspaces } from '../../src/store/workspaces.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
 import { call } from '../http-helpers.js';
@@ -10,6 +10,9 @@ import {
   signIn,
   startSettingsServer,
 } from './settings-harness.js';
+
+// A browser on a busy two-CPU CI machine can be slow; a stuck page still fails, within the minute.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { utcDateOnly } from '../../src/settings/format.js';
 import { listApiTokens } from '../../src/store/api-tokens.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
@@ -11,6 +11,9 @@ import {
   signIn,
   startSettingsServer,
 } from './settings-harness.js';
+
+// A browser on a busy two-CPU CI machine can be slow; a stuck page still fails, within the minute.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let browser: Browser;
 beforeAll(async () => {

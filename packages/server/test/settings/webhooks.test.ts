@@ -1,6 +1,6 @@
 import { verifyWebhook } from '@prospectkit/webhooks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { utcMinute } from '../../src/settings/format.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
 import { call } from '../http-helpers.js';
@@ -14,6 +14,9 @@ import {
   startReceiver,
   startSettingsServer,
 } from './settings-harness.js';
+
+// A browser on a busy two-CPU CI machine can be slow; a stuck page still fails, within the minute.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let browser: Browser;
 beforeAll(async () => {
