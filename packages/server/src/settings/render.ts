@@ -19,9 +19,22 @@ export function takeFlash(req: Request): Flash | undefined {
   return flash;
 }
 
-/** Leaves a one-time message for the next page. */
-export function setFlash(req: Request, flash: Flash): void {
+/**
+ * Leaves a one-time message for the next page and redirects there (303) once the session is saved.
+ * express-session would otherwise save it while the response is already on its way: a browser follows the
+ * redirect as soon as it has the headers, and the next page could load the session without the message.
+ */
+export async function redirectWithFlash(
+  req: Request,
+  res: Response,
+  url: string,
+  flash: Flash,
+): Promise<void> {
   req.session.flash = flash;
+  await new Promise<void>((resolve, reject) =>
+    req.session.save((error) => (error ? reject(error) : resolve())),
+  );
+  res.redirect(303, url);
 }
 
 /** The CSRF token of this session (made on first use), or `''` when there is no session. */

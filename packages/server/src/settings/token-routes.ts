@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { type ApiTokenRecord, createApiToken, listApiTokens, revokeApiToken } from '../store/api-tokens.js';
 import { blankTokenForm, parseTokenForm } from './forms/token-form.js';
-import { csrfOf, render, setFlash, takeFlash } from './render.js';
+import { csrfOf, redirectWithFlash, render, takeFlash } from './render.js';
 import type { SettingsContext } from './settings-context.js';
 import { workspaceUrl } from './views/layout.js';
 import { messagePage } from './views/message-page.js';
@@ -97,8 +97,9 @@ export function tokenRoutes(ctx: SettingsContext): Router {
       { req_id: req.id, workspace_id: token.workspace_id, token_id: token.id },
       'settings: token revoked',
     );
-    setFlash(req, { text: `Token "${token.name}" revoked.` });
-    res.redirect(303, workspaceUrl(currentWorkspace(res).id, '/tokens'));
+    await redirectWithFlash(req, res, workspaceUrl(currentWorkspace(res).id, '/tokens'), {
+      text: `Token "${token.name}" revoked.`,
+    });
   });
 
   return router;

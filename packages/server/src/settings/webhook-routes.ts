@@ -15,7 +15,7 @@ import {
   type RollSecretFormValues,
 } from './forms/roll-secret-form.js';
 import { parseWebhookForm } from './forms/webhook-form.js';
-import { csrfOf, render, setFlash, takeFlash } from './render.js';
+import { csrfOf, redirectWithFlash, render, takeFlash } from './render.js';
 import type { SettingsContext } from './settings-context.js';
 import { deliveryPage } from './views/delivery-pages.js';
 import type { FieldErrors } from './views/form-fields.js';
@@ -139,11 +139,10 @@ export function webhookRoutes(ctx: SettingsContext): Router {
       { req_id: req.id, workspace_id: wsId(res), webhook_id: record.id },
       'settings: webhook created',
     );
-    setFlash(req, {
+    await redirectWithFlash(req, res, webhookUrl(wsId(res), record.id), {
       text: 'Webhook added. Copy its signing secret into your receiver.',
       revealWebhookId: record.id,
     });
-    res.redirect(303, webhookUrl(wsId(res), record.id));
   });
 
   router.get('/:webhookId', async (req, res) => {
@@ -160,11 +159,10 @@ export function webhookRoutes(ctx: SettingsContext): Router {
   router.post('/:webhookId/secret', async (req, res) => {
     const webhook = await findWebhook(req, res);
     if (!webhook) return;
-    setFlash(req, {
+    await redirectWithFlash(req, res, webhookUrl(wsId(res), webhook.id), {
       text: 'The signing secret is shown below until you leave this page.',
       revealWebhookId: webhook.id,
     });
-    res.redirect(303, webhookUrl(wsId(res), webhook.id));
   });
 
   router.post('/:webhookId/roll', async (req, res) => {
@@ -185,13 +183,12 @@ export function webhookRoutes(ctx: SettingsContext): Router {
       { req_id: req.id, webhook_id: webhook.id, effective_at: form.value.effectiveAt },
       'settings: signing secret rolled',
     );
-    setFlash(req, {
+    await redirectWithFlash(req, res, webhookUrl(wsId(res), webhook.id), {
       text: rolled.next_secret_at
         ? `New signing secret made. It signs events from ${formatUtc(rolled.next_secret_at)}; add it to your receiver now.`
         : 'New signing secret made. It signs every event from now on.',
       revealWebhookId: webhook.id,
     });
-    res.redirect(303, webhookUrl(wsId(res), webhook.id));
   });
 
   router.get('/:webhookId/revoke', async (req, res) => {
@@ -206,8 +203,9 @@ export function webhookRoutes(ctx: SettingsContext): Router {
     if (!webhook) return;
     await revokeWebhook(ctx.db, webhook.id);
     ctx.logger.info({ req_id: req.id, webhook_id: webhook.id }, 'settings: webhook revoked');
-    setFlash(req, { text: 'Webhook revoked. Its pending deliveries are stopped.' });
-    res.redirect(303, webhookUrl(wsId(res), webhook.id));
+    await redirectWithFlash(req, res, webhookUrl(wsId(res), webhook.id), {
+      text: 'Webhook revoked. Its pending deliveries are stopped.',
+    });
   });
 
   router.get('/:webhookId/deliveries/:deliveryId', async (req, res) => {
@@ -271,8 +269,12 @@ export function webhookRoutes(ctx: SettingsContext): Router {
       { req_id: req.id, webhook_id: webhook.id, delivery_id: id, resent_from: req.params.deliveryId },
       'settings: delivery resent',
     );
-    setFlash(req, { text: 'Resent: this is the new delivery of the same event.' });
-    res.redirect(303, webhookUrl(wsId(res), webhook.id, `/deliveries/${encodeURIComponent(id)}`));
+    await redirectWithFlash(
+      req,
+      res,
+      webhookUrl(wsId(res), webhook.id, `/deliveries/${encodeURIComponent(id)}`),
+      { text: 'Resent: this is the new delivery of the same event.' },
+    );
   });
 
   return router;

@@ -7,7 +7,7 @@ import {
   type Workspace,
 } from '../store/workspaces.js';
 import { nameProblem, textOf } from './forms/form-body.js';
-import { csrfOf, render, setFlash, takeFlash } from './render.js';
+import { csrfOf, redirectWithFlash, render, takeFlash } from './render.js';
 import type { SettingsContext } from './settings-context.js';
 import { workspaceUrl } from './views/layout.js';
 import { messagePage } from './views/message-page.js';
@@ -64,8 +64,9 @@ export function workspacePickerRoutes(ctx: SettingsContext): Router {
     }
     const workspace = await createWorkspace(ctx.db, name.trim());
     ctx.logger.info({ req_id: req.id, workspace_id: workspace.id }, 'settings: workspace created');
-    setFlash(req, { text: `Workspace "${workspace.name}" added.` });
-    res.redirect(303, workspaceUrl(workspace.id));
+    await redirectWithFlash(req, res, workspaceUrl(workspace.id), {
+      text: `Workspace "${workspace.name}" added.`,
+    });
   });
   return router;
 }
@@ -93,8 +94,7 @@ export function workspaceSettingsRoutes(ctx: SettingsContext): Router {
       );
     }
     await renameWorkspace(ctx.db, workspace.id, name.trim());
-    setFlash(req, { text: 'Workspace name saved.' });
-    res.redirect(303, workspaceUrl(workspace.id));
+    await redirectWithFlash(req, res, workspaceUrl(workspace.id), { text: 'Workspace name saved.' });
   });
   for (const [action, suspended] of [
     ['suspend', true],
@@ -107,12 +107,11 @@ export function workspaceSettingsRoutes(ctx: SettingsContext): Router {
         { req_id: req.id, workspace_id: workspace.id, suspended },
         'settings: workspace suspension',
       );
-      setFlash(req, {
+      await redirectWithFlash(req, res, workspaceUrl(workspace.id), {
         text: suspended
           ? 'Workspace suspended: its tokens get 401 until you resume it.'
           : 'Workspace resumed: its tokens work again.',
       });
-      res.redirect(303, workspaceUrl(workspace.id));
     });
   }
   return one;

@@ -158,6 +158,41 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     expect(row?.sid).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('saves the session before redirecting, so a browser that follows at once still sees the message', async () => {
+    // A slow session store widens the window a browser has to follow the redirect before the save finishes.
+    const slow: Database = {
+      ...db,
+      query: async (text, params) => {
+        if (text.includes('insert into settings_sessions'))
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        return db.query(text, params);
+      },
+    };
+    const slowApp = await startApp(slow);
+    try {
+      const browser = new SettingsClient(slowApp.origin);
+      await browser.signIn(PASSWORD);
+      const page = `/settings/workspaces/${workspaceId}`;
+      const csrf = await browser.csrf(page);
+      const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      // fetch resolves on the headers: follow the redirect without waiting for the body, as browsers do.
+      const posted = await fetch(`${slowApp.origin}${page}/name`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: csrf, name: 'Acme sales' }).toString(),
+      });
+      expect(posted.status).toBe(303);
+      const next = await fetch(`${slowApp.origin}${posted.headers.get('location')}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(await next.text()).toContain('Workspace name saved.');
+      await posted.body?.cancel();
+    } finally {
+      await slowApp.close();
+    }
+  });
+
   it('answers 404 for unknown ids and for another workspace’s tokens and webhooks, and changes nothing', async () => {
     const otherId = (await createWorkspace(db, 'Other')).id;
     const { record: token } = await createApiToken(db, {
