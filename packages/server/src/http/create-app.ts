@@ -7,6 +7,7 @@ import swaggerUi from 'swagger-ui-express';
 import type { GrantCache } from '../auth/grant-cache.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { type SettingsOptions, settingsRouter } from '../settings/index.js';
 import { ApiError } from './api-error.js';
 import { authenticate } from './authenticate.js';
 import { contractRoutes, contractSource, loadContract } from './contract.js';
@@ -31,6 +32,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string | string[];
   /** Validate every response against the contract (development and test). Default `true`. */
   validateResponses?: boolean;
+  /** The settings area at `/settings` (administrator password, insecure webhooks). Default: sign-in uses the stored password. */
+  settings?: SettingsOptions;
 }
 
 /**
@@ -86,6 +89,8 @@ export function createApp(options: AppOptions): Express {
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(contractSource());
   });
+
+  app.use('/settings', settingsRouter({ db, logger, clock, ...options.settings }));
 
   const api = express.Router();
   api.use(apiRateLimit({ limiter: options.limiter, logger }));
