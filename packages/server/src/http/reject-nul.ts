@@ -1,0 +1,26 @@
+import { type FieldIssue, toValidationBody } from '@prospectkit/core';
+import type { NextFunction, Request, Response } from 'express';
+import { validationFailed } from './api-error.js';
+
+function collect(value: unknown, path: string[], issues: FieldIssue[]): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) {
+      const field = path.join('.');
+      issues.push({ path, keyword: 'nul', message: `The ${field} field must not contain NUL characters.` });
+    }
+  } else if (Array.isArray(value)) value.forEach((item, i) => collect(item, [...path, String(i)], issues));
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) collect(item, [...path, key], issues);
+  }
+}
+
+/**
+ * Refuses U+0000 in a schema-valid body or `search` with 422: PostgreSQL text cannot hold it, so it would
+ * otherwise fail as a 500 at the database.
+ */
+export function rejectNul(req: Request, _res: Response, next: NextFunction): void {
+  const issues: FieldIssue[] = [];
+  collect((req.query as { search?: unknown }).search, ['search'], issues);
+  if (req.body !== undefined) collect(req.body, [], issues);
+  next(issues.length > 0 ? validationFailed(toValidationBody(issues)) : undefined);
+}
