@@ -8,8 +8,9 @@ function collect(value: unknown, path: string[], issues: FieldIssue[]): void {
       const field = path.join('.');
       issues.push({ path, keyword: 'nul', message: `The ${field} field must not contain NUL characters.` });
     }
-  } else if (Array.isArray(value)) value.forEach((item, i) => collect(item, [...path, String(i)], issues));
-  else if (value !== null && typeof value === 'object') {
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) collect(item, [...path, String(i)], issues);
+  } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) collect(item, [...path, key], issues);
   }
 }
