@@ -66,3 +66,46 @@ describe.each(testDatabaseKinds())('hardening regressions on %s', (kind) => {
     expect(answer.status).toBe(404);
   });
 });
+
+describe.each(testDatabaseKinds())('hardening regressions (422 body) on %s', (kind) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    token = await server.token();
+  });
+  afterAll(() => server.close());
+
+  it('answers NUL in a path id with 404', async () => {
+    const id = (await call(server.baseUrl, 'POST', '/prospects', { token, body: { company: 'Nul Co' } })).body
+      .id;
+    expect((await call(server.baseUrl, 'GET', `/prospects/${id}%00`, { token })).status).toBe(404);
+    expect((await call(server.baseUrl, 'GET', '/prospects/prs_%00%00', { token })).status).toBe(404);
+    const outcome = await call(server.baseUrl, 'POST', `/prospects/${id}%00/outcomes`, {
+      token,
+      body: { outcome: 'Won' },
+    });
+    expect(outcome.status).toBe(404);
+  });
+
+  it('names __proto__ and constructor fields as unknown with a JSON 422, not a 500', async () => {
+    const answer = await call(server.baseUrl, 'POST', '/prospects', {
+      token,
+      rawBody: '{"company":"x","__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors)).toEqual(expect.arrayContaining(['__proto__', 'constructor']));
+  });
+
+  it('caps errors at 256 fields and still counts every error in the message', async () => {
+    const body = Object.fromEntries([
+      ['company', 'x'],
+      ...Array.from({ length: 300 }, (_, i) => [`k${i}`, i]),
+    ]);
+    const answer = await call(server.baseUrl, 'POST', '/prospects', { token, body });
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors)).toHaveLength(256);
+    expect(answer.body.message).toMatch(/\(and 299 more errors\)$/);
+  });
+});

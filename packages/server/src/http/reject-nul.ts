@@ -1,6 +1,6 @@
 import { type FieldIssue, toValidationBody } from '@prospectkit/core';
 import type { NextFunction, Request, Response } from 'express';
-import { validationFailed } from './api-error.js';
+import { notFound, validationFailed } from './api-error.js';
 
 function collect(value: unknown, path: string[], issues: FieldIssue[]): void {
   if (typeof value === 'string') {
@@ -16,10 +16,12 @@ function collect(value: unknown, path: string[], issues: FieldIssue[]): void {
 }
 
 /**
- * Refuses U+0000 in a schema-valid body or `search` with 422: PostgreSQL text cannot hold it, so it would
+ * Refuses U+0000 in a schema-valid body or `search` with 422 (404 in a path id): PostgreSQL text cannot hold it, so it would
  * otherwise fail as a 500 at the database.
  */
 export function rejectNul(req: Request, _res: Response, next: NextFunction): void {
+  // No id with NUL exists (none can be stored): 404 like any unknown id, before any 422 (check 5 before 6).
+  if (req.prospectIdParam?.includes('\u0000')) return next(notFound());
   const issues: FieldIssue[] = [];
   collect((req.query as { search?: unknown }).search, ['search'], issues);
   if (req.body !== undefined) collect(req.body, [], issues);
