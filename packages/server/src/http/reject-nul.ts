@@ -21,7 +21,10 @@ function collect(value: unknown, path: string[], issues: FieldIssue[]): void {
  */
 export function rejectNul(req: Request, _res: Response, next: NextFunction): void {
   // No id with NUL exists (none can be stored): 404 like any unknown id, before any 422 (check 5 before 6).
-  if (req.prospectIdParam?.includes('\u0000')) return next(notFound());
+  if (req.prospectIdParam?.includes('\u0000')) {
+    next(notFound());
+    return;
+  }
   const issues: FieldIssue[] = [];
   collect((req.query as { search?: unknown }).search, ['search'], issues);
   if (req.body !== undefined) collect(req.body, [], issues);
