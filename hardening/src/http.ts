@@ -40,7 +40,12 @@ export async function send(origin: string, outgoing: Outgoing, agent: Agent): Pr
       path: outgoing.path,
       method: outgoing.method as 'GET',
       headers: outgoing.headers ?? {},
-      body: outgoing.body === undefined ? null : outgoing.chunked ? Readable.from(pieces(outgoing.body)) : outgoing.body,
+      body:
+        outgoing.body === undefined
+          ? null
+          : outgoing.chunked
+            ? Readable.from(pieces(outgoing.body))
+            : outgoing.body,
     });
     const text = await response.body.text();
     return { status: response.statusCode, headers: response.headers, text };

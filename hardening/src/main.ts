@@ -1,4 +1,4 @@
-// `npm run test:hardening`: the reference server under fuzzing, an outside contract referee (Prism), several
+// `npm run test:hardening`: the reference server under fuzzing and hostile input, several
 // instances on one database, crashes and a soak. HARDENING_LEVEL=ci (default) or long; HARDENING_PARTS picks
 // parts (comma-separated names); HARDENING_SEED replays a fuzz run. Needs TEST_DATABASE_URL (PostgreSQL).
 import { ContractChecker } from './contract.js';
@@ -6,16 +6,12 @@ import { crashesPart } from './parts/crashes-part.js';
 import { fuzzPart } from './parts/fuzz-part.js';
 import { instancesPart } from './parts/instances-part.js';
 import type { Part } from './parts/part.js';
-import { pglitePart } from './parts/pglite-part.js';
-import { prismPart } from './parts/prism-part.js';
 import { soakPart } from './parts/soak-part.js';
 import { loadSettings } from './settings.js';
 import { Tally } from './tally.js';
 
 const PARTS: Record<string, Part> = {
   fuzz: fuzzPart,
-  pglite: pglitePart,
-  prism: prismPart,
   instances: instancesPart,
   crashes: crashesPart,
   soak: soakPart,
