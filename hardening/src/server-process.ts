@@ -94,6 +94,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       reject(new Error(`server exited with ${code} before it listened:\n${output}`));
     });
   });
+  // The demo token is printed after the start line, possibly in a later chunk: give it up to 2 s to arrive.
+  for (let waited = 0; waited < 2000 && !/PROSPECTKIT_TOKEN=pkt_\w+\s/.test(output); waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const token = /PROSPECTKIT_TOKEN=(pkt_\w+)/.exec(output)?.[1];
   const pid = child.pid as number;
   const kill = async (signal: NodeJS.Signals) => {
