@@ -20,7 +20,12 @@ export const EMPTY_OUTCOME: OutcomeState = {
 
 /** `meeting_at` in any RFC 3339 offset, as UTC with milliseconds. */
 export function toUtc(value: string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
+  if (value === null) return null;
+  // RFC 3339 (and the contract's date-time format) allows a leap second, `:60`, which Date cannot hold and
+  // parses as Invalid Date: read it as the next second, as PostgreSQL does.
+  const leap = /^(.*[Tt ]\d{2}:\d{2}:)60(.*)$/.exec(value);
+  if (leap) return new Date(new Date(`${leap[1]}59${leap[2]}`).getTime() + 1000).toISOString();
+  return new Date(value).toISOString();
 }
 
 /**
@@ -40,6 +45,17 @@ export function mergeOutcome(previous: OutcomeState | null, input: RecordOutcome
 
 /** After merging, `value_minor` and `currency` must be both set or both `null`. */
 export function mergedOutcomeIssues(merged: OutcomeState): FieldIssue[] {
+  // Stored times span years 1-9999 and answers are RFC 3339 in UTC (four-digit year): a time outside that once
+  // converted to UTC (e.g. `0000-01-01T00:00:00Z`, `9999-12-31T23:00:00-05:00`) is refused, not a 500.
+  if (merged.meeting_at !== null && !/^(?!0000)\d{4}-/.test(merged.meeting_at)) {
+    return [
+      {
+        path: ['meeting_at'],
+        keyword: 'date_range',
+        message: 'The meeting_at field must be between 0001-01-01 and 9999-12-31 in UTC.',
+      },
+    ];
+  }
   if (merged.value_minor !== null && merged.currency === null) {
     return [
       {

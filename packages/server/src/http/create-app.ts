@@ -15,6 +15,7 @@ import { errorHandler } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { prospectRoutes } from './prospect-routes.js';
 import { apiRateLimit } from './rate-limit.js';
+import { rejectNul } from './reject-nul.js';
 import { requestId } from './request-id.js';
 
 /** Dependencies and settings of {@link createApp}. */
@@ -107,6 +108,7 @@ export function createApp(options: AppOptions): Express {
       ignoreUndocumented: false,
     }),
   );
+  api.use(rejectNul);
   api.use(prospectRoutes({ db, clock, publicUrl: options.publicUrl }));
   app.use('/api/v1', api);
   app.use((_req, _res, next) => next(new ApiError(404, 'Not found.')));
