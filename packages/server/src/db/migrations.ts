@@ -134,6 +134,16 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'delivery log indexes',
+    // Pruning old attempts by time, listing deliveries newest first and counting an event's deliveries.
+    sql: `
+      create index delivery_attempts_attempted_at on delivery_attempts (attempted_at);
+      create index deliveries_newest on deliveries (created_at desc, id desc);
+      create index deliveries_event on deliveries (event_id);
+    `,
+  },
 ];
 
 /** Advisory lock key held while migrating, so several instances can start at once and migrate once. */
