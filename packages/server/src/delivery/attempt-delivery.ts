@@ -2,7 +2,7 @@ import type { ClaimedDelivery } from '../store/delivery-queue.js';
 import { type CheckedWebhookAddress, guardWebhookAddress } from './guard-webhook-address.js';
 import type { HostResolver } from './host-resolver.js';
 import type { PinnedDispatcher } from './pinned-dispatcher.js';
-import { type AttemptResult, sendAttempt, type WebhookFetch } from './send-attempt.js';
+import { type AttemptResult, isTimeout, sendAttempt, type WebhookFetch } from './send-attempt.js';
 import { WebhookAddressError } from './webhook-address.js';
 
 /** What one attempt needs besides the delivery. */
@@ -40,7 +40,7 @@ export async function attemptDelivery(
       signal,
     });
   } catch (error) {
-    const timedOut = signal.aborted;
+    const timedOut = isTimeout(error);
     const retryable = timedOut || !(error instanceof WebhookAddressError) || error.code === 'unresolvable';
     return {
       statusCode: undefined,

@@ -85,11 +85,17 @@ export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResul
     return {
       statusCode: undefined,
       durationMs: elapsed(),
-      error: input.signal.aborted ? `timeout after ${input.timeoutMs} ms` : describeNetworkError(error),
+      error: isTimeout(error) ? `timeout after ${input.timeoutMs} ms` : describeNetworkError(error),
       responseExcerpt: null,
       refused: false,
     };
   }
+}
+
+/** Whether a fetch failed because the attempt's time was up (and not because the connection failed first). */
+export function isTimeout(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
 }
 
 /** `network error: ECONNREFUSED`, from the deepest `cause` that names a code. */
