@@ -17,6 +17,8 @@ export interface PinnedDispatcherOptions {
 /** An undici dispatcher whose connections go only to addresses the SSRF guard checked. */
 export interface PinnedDispatcher {
   readonly dispatcher: Dispatcher;
+  /** The `connect.lookup` the dispatcher's connections use. */
+  readonly lookup: LookupFunction;
   /** Records the checked addresses of a host; the next connection to it uses one of them. */
   pin(checked: CheckedWebhookAddress): void;
   close(): Promise<void>;
@@ -63,6 +65,7 @@ export function createPinnedDispatcher(options: PinnedDispatcherOptions = {}): P
   });
   return {
     dispatcher: agent,
+    lookup,
     pin(checked) {
       pins.set(checked.hostname, checked.addresses);
     },

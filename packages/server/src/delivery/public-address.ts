@@ -8,7 +8,7 @@ export interface AddressClass {
   range: string;
   /** Whether a webhook may be sent to it: public unicast only. */
   public: boolean;
-  /** Whether it is a loopback address (127.0.0.0/8, ::1, or their mapped and NAT64 forms). */
+  /** Whether it reaches this machine's loopback: 127.0.0.0/8, ::1, or the IPv4-mapped form of 127.0.0.0/8. */
   loopback: boolean;
 }
 
@@ -35,13 +35,23 @@ export function classifyAddress(address: string): AddressClass {
   if (!ipaddr.isValid(address)) return { address, range: 'invalid', public: false, loopback: false };
   const original = ipaddr.parse(address);
   let parsed = original;
+  let viaNat64 = false;
   if (parsed.kind() === 'ipv6') {
     const v6 = parsed as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
-    else if (v6.match(NAT64)) parsed = ipaddr.fromByteArray(v6.toByteArray().slice(12));
+    else if (v6.match(NAT64)) {
+      parsed = ipaddr.fromByteArray(v6.toByteArray().slice(12));
+      viaNat64 = true;
+    }
   }
   const range = parsed.range();
   const isPublic =
     range === 'unicast' && (parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6));
-  return { address: original.toString(), range, public: isPublic, loopback: range === 'loopback' };
+  // A NAT64 form of 127.0.0.1 goes to the translator, not to this machine: never a loopback receiver.
+  return {
+    address: original.toString(),
+    range,
+    public: isPublic,
+    loopback: range === 'loopback' && !viaNat64,
+  };
 }
