@@ -47,6 +47,7 @@ export {
 } from './store/deliveries.js';
 export { pruneAttempts } from './store/delivery-queue.js';
 export { type EventRecord, listEvents } from './store/events.js';
+export { DELIVERY_CHANNEL, enqueueEvents } from './store/outbox.js';
 export { createWebhook, listWebhooks, revokeWebhook, type WebhookRecord } from './store/webhooks.js';
 export {
   createWorkspace,

@@ -5,7 +5,7 @@ import { createDeliveryWorker } from '../src/delivery/delivery-worker.js';
 import { guardWebhookAddress } from '../src/delivery/guard-webhook-address.js';
 import type { HostResolver } from '../src/delivery/host-resolver.js';
 import { registerWebhook } from '../src/delivery/register-webhook.js';
-import type { WebhookFetch } from '../src/delivery/send-attempt.js';
+import type { WebhookRequest } from '../src/delivery/send-attempt.js';
 import { WebhookAddressError } from '../src/delivery/webhook-address.js';
 import { createLogger } from '../src/start-server.js';
 import { createProspect } from '../src/store/prospects.js';
@@ -113,12 +113,12 @@ const PUBLIC = [
   'https://[2606:4700::1111]/',
 ];
 
-/** A fetch that must never run: the guard refuses before any connection. */
-function forbiddenFetch(calls: string[]): WebhookFetch {
+/** A request function that must never run: the guard refuses before any connection. */
+function forbiddenRequest(calls: string[]): WebhookRequest {
   return (async (url: string) => {
     calls.push(String(url));
     throw new Error('the SSRF guard let a request through');
-  }) as unknown as WebhookFetch;
+  }) as unknown as WebhookRequest;
 }
 
 describe('the SSRF guard', () => {
@@ -231,7 +231,7 @@ describe.each(testDatabaseKinds())(
         logger: createLogger('silent'),
         clock,
         resolver: rebinding,
-        fetch: forbiddenFetch(calls),
+        request: forbiddenRequest(calls),
         concurrency: 100,
       });
       expect(await worker.runOnce()).toBe(stored.length + 1);

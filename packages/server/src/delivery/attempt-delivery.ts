@@ -2,12 +2,12 @@ import type { ClaimedDelivery } from '../store/delivery-queue.js';
 import { type CheckedWebhookAddress, guardWebhookAddress } from './guard-webhook-address.js';
 import type { HostResolver } from './host-resolver.js';
 import type { PinnedDispatcher } from './pinned-dispatcher.js';
-import { type AttemptResult, isTimeout, sendAttempt, type WebhookFetch } from './send-attempt.js';
+import { type AttemptResult, isTimeout, sendAttempt, type WebhookRequest } from './send-attempt.js';
 import { WebhookAddressError } from './webhook-address.js';
 
 /** What one attempt needs besides the delivery. */
 export interface AttemptContext {
-  fetch: WebhookFetch;
+  request: WebhookRequest;
   pool: PinnedDispatcher;
   resolver: HostResolver;
   allowInsecure: boolean;
@@ -63,7 +63,7 @@ export async function attemptDelivery(
     body: delivery.body,
     timestampSeconds: Math.floor(at.getTime() / 1000),
     userAgent: context.userAgent,
-    fetch: context.fetch,
+    request: context.request,
     dispatcher: context.pool.dispatcher,
     signal,
     startedAt,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { fetch as undiciFetch } from 'undici';
+import { request as undiciRequest } from 'undici';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import {
@@ -11,11 +11,12 @@ import {
   recordAttempts,
 } from '../store/delivery-queue.js';
 import { DELIVERY_CHANNEL } from '../store/outbox.js';
+import { openQueueConnection, type QueueConnection } from '../store/queue-connection.js';
 import { type AttemptContext, attemptDelivery } from './attempt-delivery.js';
 import { type HostResolver, systemResolver } from './host-resolver.js';
 import { createPinnedDispatcher, type PinnedDispatcherOptions } from './pinned-dispatcher.js';
 import { attemptOutcome } from './retry-schedule.js';
-import type { WebhookFetch } from './send-attempt.js';
+import type { WebhookRequest } from './send-attempt.js';
 import { WEBHOOK_USER_AGENT } from './user-agent.js';
 import { createWriteBehind } from './write-behind.js';
 
@@ -25,8 +26,8 @@ export interface DeliveryWorkerOptions {
   logger: Logger;
   /** The time used to find due deliveries, sign attempts and schedule retries. Default: the system clock. */
   clock?: Clock;
-  /** The fetch used to send: undici's, so the pinned dispatcher applies. Default: undici's `fetch`. */
-  fetch?: WebhookFetch;
+  /** What sends each attempt, through the pinned dispatcher. Default: undici's `request`. */
+  request?: WebhookRequest;
   /** How receiver names are resolved for the SSRF guard. Default: the operating system's resolver. */
   resolver?: HostResolver;
   /** `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1`: allow loopback receivers (and http on them). Default `false`. */
@@ -107,15 +108,39 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     throw new RangeError('concurrency must be a whole number of at least 1.');
   const pool = createPinnedDispatcher(options.tls?.ca !== undefined ? { ca: options.tls.ca } : {});
   const context: AttemptContext = {
-    fetch: options.fetch ?? undiciFetch,
+    request: options.request ?? undiciRequest,
     pool,
     resolver: options.resolver ?? systemResolver,
     allowInsecure: options.allowInsecureWebhooks === true,
     timeoutMs: settings.timeoutMs,
     userAgent: settings.userAgent,
   };
-  const writer = createWriteBehind<AttemptRecord>((records) => recordAttempts(db, records, clock.now()));
+  // Opened on first use, so that creating a worker stays synchronous.
+  let queueOpening: Promise<QueueConnection> | undefined;
+  const queue = () => {
+    queueOpening ??= openQueueConnection(db);
+    return queueOpening;
+  };
+  const writer = createWriteBehind<AttemptRecord>(async (records) =>
+    recordAttempts(await queue(), records, clock.now()),
+  );
+  /** Attempts sending now; each holds one of the `concurrency` slots. */
   const inFlight = new Set<Promise<void>>();
+  /** Attempts sent whose record is being written; the lease covers them until it is. */
+  const recording = new Set<Promise<void>>();
+  const minimumClaim = Math.max(1, Math.floor(settings.concurrency / 4));
+  // One waiter for "an attempt finished sending or recording", instead of Promise.race over every task, which
+  // would pile a reaction onto each pending task per wait.
+  let changed: (() => void) | undefined;
+  const notifyChange = () => {
+    const resolve = changed;
+    changed = undefined;
+    resolve?.();
+  };
+  const nextChange = () =>
+    new Promise<void>((resolve) => {
+      changed = resolve;
+    });
   let running = false;
   let pumping: Promise<void> | undefined;
   let again = false;
@@ -124,23 +149,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let pruning: Promise<unknown> = Promise.resolve();
   let closed = false;
 
+  /** Sends one attempt; resolves when the send is over, with the write of its record under way. */
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
     const number = delivery.attempts + 1;
     const at = clock.now();
     const result = await attemptDelivery(delivery, at, context);
     const outcome = attemptOutcome(result, number, at);
-    await writer.write({
-      deliveryId: delivery.id,
-      leaseUntil: delivery.lease_until,
-      number,
-      attemptedAt: at,
-      statusCode: result.statusCode ?? null,
-      durationMs: result.durationMs,
-      error: result.error,
-      responseExcerpt: result.responseExcerpt,
-      status: outcome.status,
-      nextAttemptAt: outcome.nextAttemptAt,
-    });
     const line = {
       delivery_id: delivery.id,
       event_id: delivery.event_id,
@@ -149,15 +163,41 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       error: result.error,
       outcome: outcome.status,
     };
-    if (outcome.status === 'succeeded') logger.debug(line, 'webhook delivered');
-    else if (outcome.status === 'pending') logger.info(line, 'webhook attempt failed; retry scheduled');
-    else logger.warn(line, 'webhook delivery failed');
+    const written: Promise<void> = writer
+      .write({
+        deliveryId: delivery.id,
+        leaseUntil: delivery.lease_until,
+        number,
+        attemptedAt: at,
+        statusCode: result.statusCode ?? null,
+        durationMs: result.durationMs,
+        error: result.error,
+        responseExcerpt: result.responseExcerpt,
+        status: outcome.status,
+        nextAttemptAt: outcome.nextAttemptAt,
+      })
+      .then(
+        () => {
+          if (outcome.status === 'succeeded') logger.debug(line, 'webhook delivered');
+          else if (outcome.status === 'pending') logger.info(line, 'webhook attempt failed; retry scheduled');
+          else logger.warn(line, 'webhook delivery failed');
+        },
+        (error: unknown) => {
+          // Not recorded: the lease runs out and the delivery is attempted again (at least once).
+          logger.error({ err: error, ...line }, 'recording a delivery attempt failed');
+        },
+      )
+      .finally(() => {
+        recording.delete(written);
+        notifyChange();
+      });
+    recording.add(written);
   }
 
   /** Claims up to `limit` and starts their attempts; returns the claimed count. */
   async function claimAndLaunch(limit: number): Promise<number> {
     const now = clock.now();
-    const claimed = await claimDueDeliveries(db, {
+    const claimed = await claimDueDeliveries(await queue(), {
       now,
       leaseUntil: new Date(now.getTime() + settings.leaseMs),
       limit,
@@ -167,11 +207,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     for (const delivery of claimed) {
       if (delivery.revoked) continue;
       const task: Promise<void> = attempt(delivery)
-        .catch((error: unknown) => {
-          // Not recorded: the lease runs out and the delivery is attempted again (at least once).
-          logger.error({ err: error, delivery_id: delivery.id }, 'recording a delivery attempt failed');
-        })
-        .finally(() => inFlight.delete(task));
+        .catch((error: unknown) =>
+          logger.error({ err: error, delivery_id: delivery.id }, 'delivery attempt failed'),
+        )
+        .finally(() => {
+          inFlight.delete(task);
+          notifyChange();
+        });
       inFlight.add(task);
     }
     return claimed.length;
@@ -182,8 +224,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       again = false;
       while (running) {
         const room = settings.concurrency - inFlight.size;
-        if (room <= 0) {
-          await Promise.race(inFlight);
+        // Under a backlog, claim in batches of at least a quarter of the concurrency rather than one slot at a
+        // time, and let the attempt log catch up before claiming more.
+        if ((inFlight.size > 0 && room < minimumClaim) || recording.size > 4 * settings.concurrency) {
+          await nextChange();
           continue;
         }
         // A short claim means the due queue is empty for now; NOTIFY or the poll brings the next round.
@@ -218,6 +262,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     async runOnce() {
       const claimed = await claimAndLaunch(settings.concurrency);
       await Promise.all(inFlight);
+      await Promise.all(recording);
       return claimed;
     },
     async start() {
@@ -240,11 +285,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       unlisten = undefined;
       await pumping;
       await Promise.all(inFlight);
+      await Promise.all(recording);
       await writer.flushed();
       await pruning;
       if (!closed) {
         closed = true;
         await pool.close();
+        await (await queueOpening)?.close();
       }
     },
   };

@@ -32,7 +32,7 @@ export interface PinnedDispatcher {
  * @example
  * const pool = createPinnedDispatcher();
  * pool.pin(await guardWebhookAddress(url));
- * await fetch(url, { dispatcher: pool.dispatcher });
+ * await request(url, { method: 'POST', body, dispatcher: pool.dispatcher });
  * @see issue 4 (Address safety)
  */
 export function createPinnedDispatcher(options: PinnedDispatcherOptions = {}): PinnedDispatcher {

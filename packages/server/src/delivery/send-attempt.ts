@@ -1,8 +1,11 @@
-import { signWebhook } from '@prospectkit/webhooks';
-import type { Dispatcher, Response, fetch as undiciFetch } from 'undici';
+import type { Dispatcher, request as undiciRequest } from 'undici';
+import { signAttempt } from './sign-attempt.js';
 
-/** The fetch the worker sends with: undici's own, so that its `dispatcher` (the pinned pool) is honoured. */
-export type WebhookFetch = typeof undiciFetch;
+/**
+ * What the worker sends with: undici's `request`, which goes through the given `dispatcher` (the pinned pool),
+ * never follows a redirect, and costs about half of what undici's `fetch` does per call.
+ */
+export type WebhookRequest = typeof undiciRequest;
 
 /** What one delivery attempt saw. */
 export interface AttemptResult {
@@ -30,7 +33,7 @@ export interface SendAttemptInput {
   timestampSeconds: number;
   /** `ProspectKit-Webhooks/<version>`. */
   userAgent: string;
-  fetch: WebhookFetch;
+  request: WebhookRequest;
   /** The pinned connection pool. */
   dispatcher: Dispatcher;
   /** Aborts the request when the attempt's total time (10 s) is up. */
@@ -51,17 +54,12 @@ export const EXCERPT_BYTES = 1024;
  * @see openapi.yaml `webhooks` (delivery headers); service spec section 6
  */
 export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResult> {
-  const signature = await signWebhook({
-    secret: input.secret,
-    body: input.body,
-    timestampSeconds: input.timestampSeconds,
-  });
+  const signature = signAttempt(input.secret, input.body, input.timestampSeconds);
   const elapsed = () => Math.round(performance.now() - input.startedAt);
   try {
-    const response = await input.fetch(input.url, {
+    const response = await input.request(input.url, {
       method: 'POST',
-      // Service spec section 6, rule 4: a 3xx is the answer, never followed.
-      redirect: 'manual',
+      // undici's request has no redirect handling unless asked: a 3xx is the answer (service spec section 6, rule 4).
       signal: input.signal,
       dispatcher: input.dispatcher,
       headers: {
@@ -75,7 +73,7 @@ export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResul
     });
     const excerpt = await readExcerpt(response.body);
     return {
-      statusCode: response.status,
+      statusCode: response.statusCode,
       durationMs: elapsed(),
       error: null,
       responseExcerpt: excerpt,
@@ -92,7 +90,7 @@ export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResul
   }
 }
 
-/** Whether a fetch failed because the attempt's time was up (and not because the connection failed first). */
+/** Whether a request failed because the attempt's time was up (and not because the connection failed first). */
 export function isTimeout(error: unknown): boolean {
   const name = (error as Error | undefined)?.name;
   return name === 'TimeoutError' || name === 'AbortError';
@@ -112,22 +110,20 @@ export function describeNetworkError(error: unknown): string {
 }
 
 /** The first {@link EXCERPT_BYTES} bytes of a body; what arrived before a timeout when the body stalls. */
-async function readExcerpt(body: Response['body']): Promise<string | null> {
-  if (!body) return null;
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+async function readExcerpt(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
   let size = 0;
   try {
-    while (size < EXCERPT_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
+    for await (const chunk of body) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= EXCERPT_BYTES) break;
     }
   } catch {
     // The status already decided the attempt; a body cut short by the timeout keeps what arrived.
   } finally {
-    await reader.cancel().catch(() => {});
+    // Leaving the loop early ends the body; a body read to its end leaves the connection for reuse.
+    if (!body.destroyed && size >= EXCERPT_BYTES) body.destroy();
   }
   return Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
 }

@@ -1,4 +1,5 @@
 import type { Sql } from '../db/database.js';
+import type { QueueConnection } from './queue-connection.js';
 
 /** A delivery claimed by a worker, with everything an attempt needs. */
 export interface ClaimedDelivery {
@@ -26,11 +27,12 @@ export interface ClaimedDelivery {
  * @see issue 4 (Delivering)
  */
 export async function claimDueDeliveries(
-  db: Sql,
+  queue: QueueConnection,
   options: { now: Date; leaseUntil: Date; limit: number },
 ): Promise<ClaimedDelivery[]> {
-  return db.query<ClaimedDelivery & Record<string, unknown>>(
-    `with due as (
+  return queue.run((tx) =>
+    tx.query<ClaimedDelivery & Record<string, unknown>>(
+      `with due as (
        select id from deliveries
        where status = 'pending' and next_attempt_at <= $1 and (lease_until is null or lease_until <= $1)
        order by next_attempt_at, id
@@ -42,7 +44,8 @@ export async function claimDueDeliveries(
      where d.id = due.id and e.id = d.event_id and w.id = d.webhook_id
      returning d.id, d.attempts, d.event_id, e.type, e.body, w.url, w.secret, w.revoked_at is not null as revoked,
        d.lease_until`,
-    [options.now, options.leaseUntil, options.limit],
+      [options.now, options.leaseUntil, options.limit],
+    ),
   );
 }
 
@@ -62,11 +65,16 @@ export interface AttemptRecord {
 }
 
 /**
- * Logs attempts and moves their deliveries on, in one statement for a whole batch. A worker whose lease ran out
- * (another one claimed the delivery since) still logs what it did but leaves the delivery to the new holder; a
- * delivery failed meanwhile (its webhook revoked) stays failed.
+ * Logs attempts and moves their deliveries on, in one statement for a whole batch. A delivery changes only while
+ * the attempt's lease still holds: a worker whose lease ran out (another one claimed the delivery since) still
+ * logs what it did but leaves the delivery to the new holder, and a delivery failed meanwhile (its webhook
+ * revoked, which clears the lease) stays failed.
  */
-export async function recordAttempts(db: Sql, records: readonly AttemptRecord[], now: Date): Promise<void> {
+export async function recordAttempts(
+  queue: QueueConnection,
+  records: readonly AttemptRecord[],
+  now: Date,
+): Promise<void> {
   if (records.length === 0) return;
   const rows = records.map((r) => ({
     delivery_id: r.deliveryId,
@@ -81,8 +89,9 @@ export async function recordAttempts(db: Sql, records: readonly AttemptRecord[],
     status: r.status,
     next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
   }));
-  await db.query(
-    `with r as (
+  await queue.run((tx) =>
+    tx.query(
+      `with r as (
        select * from json_to_recordset($1::text::json) as r(delivery_id text, lease_until timestamptz, number int,
          attempted_at timestamptz, status_code int, duration_ms int, error text, response_excerpt text, status text,
          next_attempt_at timestamptz)
@@ -94,8 +103,10 @@ export async function recordAttempts(db: Sql, records: readonly AttemptRecord[],
      update deliveries d set attempts = r.number, status = r.status, next_attempt_at = r.next_attempt_at,
        lease_until = null, last_status_code = r.status_code, last_error = r.error, updated_at = $2
      from r
-     where d.id = r.delivery_id and d.lease_until = r.lease_until and d.status = 'pending'`,
-    [JSON.stringify(rows), now],
+     where d.id = any($3) and d.id = r.delivery_id and d.lease_until = r.lease_until`,
+      // The id list lets the planner find the rows by primary key; it cannot see inside the JSON.
+      [JSON.stringify(rows), now, records.map((r) => r.deliveryId)],
+    ),
   );
 }
 
