@@ -16,6 +16,7 @@ const send = (message: unknown) => process.send?.(message);
 const firstSeen = new Map<string, number>();
 let received = 0;
 let connections = 0;
+let cpuAtReset = process.cpuUsage();
 let rejected = 0;
 let secret = '';
 
@@ -52,9 +53,18 @@ process.on('message', (message: Message) => {
     received = 0;
     rejected = 0;
     connections = 0;
+    cpuAtReset = process.cpuUsage();
     send({ type: 'reset' });
   } else if (message.type === 'report') {
-    send({ type: 'report', received, rejected, connections, firstSeen: [...firstSeen] });
+    const cpu = process.cpuUsage(cpuAtReset);
+    send({
+      type: 'report',
+      received,
+      rejected,
+      connections,
+      cpuMicros: cpu.user + cpu.system,
+      firstSeen: [...firstSeen],
+    });
   } else {
     process.exit(0);
   }

@@ -10,6 +10,7 @@
 // it and dropped), BENCH_EVENTS (10000), BENCH_IDLE_EVENTS (200), BENCH_CEILING_S (10), BENCH_CONCURRENCY
 // (the worker's default, 32).
 import { type ChildProcess, execFile, fork } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type BuiltEvent, buildEvent, newId } from '@prospectkit/core';
@@ -118,14 +119,16 @@ async function main(): Promise<void> {
     async function measure(count: number, batch: number, gapMs = 0) {
       await ask(receiver, { type: 'reset' });
       const before = await succeeded();
+      const cpuBefore = process.cpuUsage();
       const committed = await produce(count, batch, gapMs);
       while ((await succeeded()) < before + count) await sleep(20);
-      const report = await ask<{ received: number; rejected: number; firstSeen: Array<[string, number]> }>(
-        receiver,
-        {
-          type: 'report',
-        },
-      );
+      const cpu = process.cpuUsage(cpuBefore);
+      const report = await ask<{
+        received: number;
+        rejected: number;
+        cpuMicros: number;
+        firstSeen: Array<[string, number]>;
+      }>(receiver, { type: 'report' });
       const seen = new Map(report.firstSeen);
       const latencies = [...committed].map(([id, at]) => (seen.get(id) ?? Number.NaN) - at);
       const missing = latencies.filter(Number.isNaN).length;
@@ -138,6 +141,8 @@ async function main(): Promise<void> {
         received: report.received,
         rejected: report.rejected,
         missing,
+        benchCpuPerEvent: (cpu.user + cpu.system) / count,
+        receiverCpuPerRequest: report.cpuMicros / report.received,
       };
     }
 
@@ -188,7 +193,9 @@ async function main(): Promise<void> {
       { maxBuffer: 64 * 1024 * 1024 },
     );
     const cannon = JSON.parse(stdout) as { '2xx': number; non2xx: number; errors: number; duration: number };
-    const verified = await ask<{ received: number; rejected: number }>(receiver, { type: 'report' });
+    const verified = await ask<{ received: number; rejected: number; cpuMicros: number }>(receiver, {
+      type: 'report',
+    });
     const ceiling = cannon['2xx'] / cannon.duration;
 
     const row = (measureName: string, value: string, anchor: string, ratio: number, target: string) =>
@@ -203,7 +210,10 @@ ${row('commit→receipt p50, under the 10,000-event load', `${load.p50.toFixed(0
 ${row('commit→receipt p99, under the 10,000-event load', `${load.p99.toFixed(0)} ms`, '50 ms', load.p99 / 50, '(none)')}
 
 worker: ${load.received + idle.received} requests verified by the receiver, ${load.rejected + idle.rejected} rejected, ${load.missing + idle.missing} events missing, ${failed} deliveries not succeeded
-ceiling: ${cannon['2xx']} 2xx in ${cannon.duration.toFixed(1)} s, ${cannon.non2xx} non-2xx, ${cannon.errors} errors; receiver verified ${verified.received}, rejected ${verified.rejected}`);
+ceiling: ${cannon['2xx']} 2xx in ${cannon.duration.toFixed(1)} s, ${cannon.non2xx} non-2xx, ${cannon.errors} errors; receiver verified ${verified.received}, rejected ${verified.rejected}
+CPU: receiver ${(verified.cpuMicros / verified.received).toFixed(0)} µs per request under autocannon, ${load.receiverCpuPerRequest.toFixed(0)} µs under the worker; bench process (producer and worker) ${load.benchCpuPerEvent.toFixed(0)} µs per event; ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end`);
   } finally {
     receiver.send({ type: 'stop' });
     await db.close();
