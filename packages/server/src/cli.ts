@@ -239,11 +239,15 @@ webhook
     withDatabase(async (db) => {
       const config = loadConfig();
       // The address rule and the SSRF guard; the worker checks both again before every attempt.
-      const { record, secret } = await registerWebhook(
+      const { record, secret, resolved } = await registerWebhook(
         db,
         { workspaceId: await workspaceId(db, o.workspace), url: o.url, events: o.events },
         { allowInsecure: config.allowInsecureWebhooks },
       );
+      if (!resolved)
+        console.error(
+          `Note: ${new URL(record.url).hostname} does not resolve now. It is checked again before every attempt.`,
+        );
       output(
         !!o.json,
         { ...record, secret },

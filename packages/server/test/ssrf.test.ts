@@ -202,6 +202,44 @@ describe.each(testDatabaseKinds())(
       expect(row?.n).toBe(0);
     });
 
+    it('registers a name that does not resolve yet, and refuses it at send once it resolves to a private address', async () => {
+      const { id: otherWorkspace } = await createWorkspace(db, 'Unresolved');
+      let lookups = 0;
+      const later: HostResolver = async (name) => {
+        lookups++;
+        if (lookups === 1)
+          throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+        return ['10.0.0.9'];
+      };
+      const registered = await registerWebhook(
+        db,
+        {
+          workspaceId: otherWorkspace,
+          url: 'https://not-yet.attacker.test/hook',
+          events: ['prospect.created'],
+        },
+        { resolver: later },
+      );
+      expect(registered.resolved).toBe(false);
+      const clock = manualClock();
+      await db.transaction((tx) => createProspect(tx, otherWorkspace, { company: 'Later Co' }, clock.now()));
+      const calls: string[] = [];
+      const worker = createDeliveryWorker({
+        db,
+        logger: createLogger('silent'),
+        clock,
+        resolver: later,
+        request: forbiddenRequest(calls),
+      });
+      expect(await worker.runOnce()).toBe(1);
+      await worker.stop();
+      expect(calls).toEqual([]);
+      expect((await deliveriesOf(db, registered.record.id))[0]).toMatchObject({
+        status: 'failed',
+        last_error: expect.stringContaining('resolves to 10.0.0.9'),
+      });
+    });
+
     it('refuses every hostile address again at send, including a name that turned private after registration, and never connects', async () => {
       let rebindLookups = 0;
       const rebinding: HostResolver = async (name) => {

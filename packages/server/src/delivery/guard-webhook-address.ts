@@ -9,7 +9,7 @@ export interface CheckedWebhookAddress {
   url: string;
   /** The host name as a connection looks it up (no brackets). */
   hostname: string;
-  /** Every address the name resolved to, each allowed; a connection is pinned to these. */
+  /** Every address the name resolved to, each allowed; a connection is pinned to these. Empty only under `allowUnresolvable`. */
   addresses: ReadonlyArray<{ address: string; family: 4 | 6 }>;
 }
 
@@ -21,6 +21,11 @@ export interface GuardOptions {
   allowInsecure?: boolean;
   /** Gives up the resolution when aborted (the attempt's 10-second budget). */
   signal?: AbortSignal;
+  /**
+   * Accept a name that does not resolve (yet), with no addresses: registration does, since nothing can be sent
+   * to it and the guard runs again before every attempt. Default `false`: refused as `unresolvable`.
+   */
+  allowUnresolvable?: boolean;
 }
 
 /**
@@ -44,9 +49,16 @@ export async function guardWebhookAddress(
   const allowInsecure = options.allowInsecure === true;
   const url = checkWebhookAddress(address, { allowInsecure });
   const hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const answers = ipaddr.isValid(hostname)
-    ? [hostname]
-    : await resolve(hostname, options.resolver ?? systemResolver, options.signal);
+  let answers: string[];
+  try {
+    answers = ipaddr.isValid(hostname)
+      ? [hostname]
+      : await resolve(hostname, options.resolver ?? systemResolver, options.signal);
+  } catch (error) {
+    if (options.allowUnresolvable === true && (error as WebhookAddressError).code === 'unresolvable')
+      return { url, hostname, addresses: [] };
+    throw error;
+  }
   const addresses = answers.map((answer) => {
     const found = classifyAddress(answer);
     if (!found.public && !(allowInsecure && found.loopback)) {
