@@ -48,8 +48,11 @@ export async function openQueueConnection(
       },
     });
     const queue: Sql = {
+      // The queue's statements are fixed text: prepared once per connection, parsed and planned once.
       query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
-        (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+        (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+          prepare: true,
+        })) as unknown as T[],
     };
     return { run: (fn) => fn(queue), close: () => sql.end({ timeout: 5 }) };
   }
