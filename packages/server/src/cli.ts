@@ -1,16 +1,22 @@
 #!/usr/bin/env node
-import { ABILITIES, type Ability } from '@prospectkit/core';
+import { ABILITIES, type Ability, EVENT_TYPES, type EventType } from '@prospectkit/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { openDatabase } from './db/open-database.js';
 import { DataDirectoryLockedError } from './db/pglite-database.js';
-import { checkWebhookAddress, WebhookAddressError } from './delivery/webhook-address.js';
+import { createDeliveryWorker, DELIVERY_WORKER_DEFAULTS } from './delivery/delivery-worker.js';
+import { registerWebhook } from './delivery/register-webhook.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from './delivery/retry-schedule.js';
+import { WebhookAddressError } from './delivery/webhook-address.js';
 import { bootstrapDemo } from './dev-bootstrap.js';
-import { startServer } from './start-server.js';
+import { createLogger, startServer } from './start-server.js';
 import { createApiToken, listApiTokens, MAX_TOKEN_LIFETIME_MS, revokeApiToken } from './store/api-tokens.js';
-import { createWebhook, listWebhooks, revokeWebhook } from './store/webhooks.js';
+import { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
+import { type DeliveryRecord, getDelivery, listDeliveries, redeliver } from './store/deliveries.js';
+import { listEvents } from './store/events.js';
+import { listWebhooks, revokeWebhook } from './store/webhooks.js';
 import { createWorkspace, listWorkspaces, setWorkspaceSuspended } from './store/workspaces.js';
 
 /** A failure the user can fix; printed without a stack trace. */
@@ -252,12 +258,16 @@ webhook
   .action((o: { workspace?: string; url: string; events: string[]; json?: boolean }) =>
     withDatabase(async (db) => {
       const config = loadConfig();
-      const url = checkWebhookAddress(o.url, { allowInsecure: config.allowInsecureWebhooks });
-      const { record, secret } = await createWebhook(db, {
-        workspaceId: await workspaceId(db, o.workspace),
-        url,
-        events: o.events,
-      });
+      // The address rule and the SSRF guard; the worker checks both again before every attempt.
+      const { record, secret, resolved } = await registerWebhook(
+        db,
+        { workspaceId: await workspaceId(db, o.workspace), url: o.url, events: o.events },
+        { allowInsecure: config.allowInsecureWebhooks },
+      );
+      if (!resolved)
+        console.error(
+          `Note: ${new URL(record.url).hostname} does not resolve now. It is checked again before every attempt.`,
+        );
       output(
         !!o.json,
         { ...record, secret },
@@ -288,6 +298,208 @@ webhook
     withDatabase(async (db) => {
       if (!(await revokeWebhook(db, id))) throw new CliError(`No webhook ${id}.`);
       output(!!o.json, { id, revoked: true }, `Revoked webhook ${id}; its pending deliveries are stopped.`);
+    }),
+  );
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1)
+    throw new InvalidArgumentError('Use a whole number of at least 1.');
+  return n;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : '-');
+
+program
+  .command('worker')
+  .description('Run a delivery worker alone, without the API; any number may share one PostgreSQL database')
+  .option(
+    '--concurrency <n>',
+    'attempts in flight at once',
+    positiveInteger,
+    DELIVERY_WORKER_DEFAULTS.concurrency,
+  )
+  .option(
+    '--lease-seconds <n>',
+    'how long a claimed delivery is held before another worker may take it (at least 15)',
+    positiveInteger,
+    DELIVERY_WORKER_DEFAULTS.leaseMs / 1000,
+  )
+  .action(async (o: { concurrency: number; leaseSeconds: number }) => {
+    const config = loadConfig();
+    if (o.leaseSeconds < 15)
+      throw new CliError('--lease-seconds is at least 15: the 10-second attempt timeout plus a margin.');
+    const logger = createLogger(config.logLevel);
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const worker = createDeliveryWorker({
+      db,
+      logger,
+      allowInsecureWebhooks: config.allowInsecureWebhooks,
+      attemptRetentionMs: config.attemptRetentionDays * 86_400_000,
+      concurrency: o.concurrency,
+      leaseMs: o.leaseSeconds * 1000,
+    });
+    await worker.start();
+    if (config.allowInsecureWebhooks) {
+      console.error(
+        '\n  WARNING: PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1 allows http and loopback webhook addresses. Development only.\n',
+      );
+    }
+    console.log(
+      `ProspectKit delivery worker running on ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`} (concurrency ${o.concurrency}).`,
+    );
+    const stop = async (signal: string) => {
+      logger.info({ signal }, 'delivery worker shutting down');
+      await worker.stop();
+      await db.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
+  });
+
+const simulate = program
+  .command('simulate')
+  .description('Emit the events that come from the app (replies, assignments), for testing receivers');
+async function emitted(db: Database, eventId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from deliveries where event_id = $1',
+    [eventId],
+  );
+  return row?.n ?? 0;
+}
+simulate
+  .command('reply')
+  .description('A prospect replied to an email: emits inbox.reply.received')
+  .requiredOption('--prospect <id>', 'prospect id (prs_...)')
+  .option('--json', 'print JSON')
+  .action((o: { prospect: string; json?: boolean }) =>
+    withDatabase(async (db) => {
+      const event = await db.transaction((tx) => recordReplyReceived(tx, o.prospect, new Date()));
+      if (!event) throw new CliError(`No prospect ${o.prospect}.`);
+      const deliveries = await emitted(db, event.id);
+      output(
+        !!o.json,
+        { event, deliveries },
+        `Emitted ${event.event} ${event.id}; ${deliveries} deliveries queued.`,
+      );
+    }),
+  );
+simulate
+  .command('assign')
+  .description('A conversation was assigned or unassigned: emits conversation.assigned')
+  .requiredOption('--prospect <id>', 'prospect id (prs_...)')
+  .requiredOption('--assignee <id>', 'teammate id, or none to unassign')
+  .option('--json', 'print JSON')
+  .action((o: { prospect: string; assignee: string; json?: boolean }) =>
+    withDatabase(async (db) => {
+      const assignee = o.assignee === 'none' ? null : o.assignee;
+      const event = await db.transaction((tx) =>
+        recordConversationAssigned(tx, o.prospect, assignee, new Date()),
+      );
+      if (!event) throw new CliError(`No prospect ${o.prospect}.`);
+      const deliveries = await emitted(db, event.id);
+      output(
+        !!o.json,
+        { event, deliveries },
+        `Emitted ${event.event} ${event.id}; ${deliveries} deliveries queued.`,
+      );
+    }),
+  );
+
+const events = program.command('events').description('Inspect emitted events');
+events
+  .command('list')
+  .description('Events, newest first, with how their deliveries stand')
+  .option('--workspace <id>', 'only this workspace')
+  .option('--type <event>', 'only this event kind')
+  .option('--limit <n>', 'at most this many', positiveInteger, 50)
+  .option('--json', 'print JSON')
+  .action((o: { workspace?: string; type?: string; limit: number; json?: boolean }) =>
+    withDatabase(async (db) => {
+      if (o.type !== undefined && !EVENT_TYPES.includes(o.type as EventType))
+        throw new CliError(`--type is one of ${EVENT_TYPES.join(', ')}.`);
+      const all = await listEvents(db, {
+        ...(o.workspace ? { workspaceId: o.workspace } : {}),
+        ...(o.type ? { type: o.type } : {}),
+        limit: o.limit,
+      });
+      output(
+        !!o.json,
+        all.map(({ body, ...event }) => ({ ...event, envelope: JSON.parse(body) })),
+        all
+          .map(
+            (e) =>
+              `${e.id}  ${e.occurred_at.toISOString()}  ${e.type.padEnd(24)}  ${e.deliveries.pending} pending, ${e.deliveries.succeeded} succeeded, ${e.deliveries.failed} failed`,
+          )
+          .join('\n') || 'No events.',
+      );
+    }),
+  );
+
+const deliveries = program.command('deliveries').description('Inspect and resend webhook deliveries');
+const deliveryLine = (d: DeliveryRecord) =>
+  `${d.id}  ${d.status.padEnd(9)}  ${d.attempts} attempt${d.attempts === 1 ? ' ' : 's'}  ${d.event_type.padEnd(24)}  ${d.event_id}  ${d.webhook_id}  next ${iso(d.next_attempt_at)}  last ${d.last_status_code ?? d.last_error ?? '-'}`;
+deliveries
+  .command('list')
+  .description('Deliveries, newest first')
+  .option('--webhook <id>', 'only this webhook')
+  .option('--status <status>', `only this status: ${DELIVERY_STATUSES.join(', ')}`)
+  .option('--limit <n>', 'at most this many', positiveInteger, 50)
+  .option('--json', 'print JSON')
+  .action((o: { webhook?: string; status?: string; limit: number; json?: boolean }) =>
+    withDatabase(async (db) => {
+      if (o.status !== undefined && !DELIVERY_STATUSES.includes(o.status as DeliveryStatus))
+        throw new CliError(`--status is one of ${DELIVERY_STATUSES.join(', ')}; got "${o.status}".`);
+      if (o.webhook !== undefined && !(await listWebhooks(db)).some((w) => w.id === o.webhook))
+        throw new CliError(`No webhook ${o.webhook}. See: prospectkit-server webhook list`);
+      const all = await listDeliveries(db, {
+        ...(o.webhook ? { webhookId: o.webhook } : {}),
+        ...(o.status ? { status: o.status as DeliveryStatus } : {}),
+        limit: o.limit,
+      });
+      output(!!o.json, all, all.map(deliveryLine).join('\n') || 'No deliveries.');
+    }),
+  );
+deliveries
+  .command('show <id>')
+  .description('One delivery and its attempt log')
+  .option('--json', 'print JSON')
+  .action((id: string, o: { json?: boolean }) =>
+    withDatabase(async (db) => {
+      const delivery = await getDelivery(db, id);
+      if (!delivery) throw new CliError(`No delivery ${id}. See: prospectkit-server deliveries list`);
+      const attempts = delivery.attempt_log.map(
+        (a) =>
+          `  #${a.number}  ${a.attempted_at.toISOString()}  ${String(a.status_code ?? '-').padEnd(3)}  ${`${a.duration_ms} ms`.padStart(8)}  next ${iso(a.next_attempt_at)}${a.error ? `  ${a.error}` : ''}${a.response_excerpt ? `\n      ${JSON.stringify(a.response_excerpt.slice(0, 200))}` : ''}`,
+      );
+      output(
+        !!o.json,
+        delivery,
+        [
+          `${delivery.id}  ${delivery.status}`,
+          `  event    ${delivery.event_id} (${delivery.event_type})`,
+          `  webhook  ${delivery.webhook_id} ${delivery.url}`,
+          `  next     ${iso(delivery.next_attempt_at)}`,
+          attempts.length ? 'Attempts:' : 'No attempts yet.',
+          ...attempts,
+        ].join('\n'),
+      );
+    }),
+  );
+deliveries
+  .command('redeliver <id>')
+  .description('Send the same event (same id and body) to the same webhook again, as a new delivery')
+  .option('--json', 'print JSON')
+  .action((id: string, o: { json?: boolean }) =>
+    withDatabase(async (db) => {
+      const delivery = await redeliver(db, id, new Date());
+      if (!delivery) throw new CliError(`No delivery ${id}. See: prospectkit-server deliveries list`);
+      output(
+        !!o.json,
+        delivery,
+        `Queued ${delivery.id}: ${delivery.event_type} ${delivery.event_id} again to ${delivery.webhook_id}.`,
+      );
     }),
   );
 

@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** Development switch: allow http and loopback webhook addresses. */
   allowInsecureWebhooks: boolean;
   adminPassword: string | undefined;
+  /** Days a delivery attempt stays in the attempt log before it is pruned. */
+  attemptRetentionDays: number;
 }
 
 /** Thrown when a setting is invalid; the message names the variable. */
@@ -38,8 +40,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 /**
  * Reads `PORT` (default 3000), `HOST` (default 127.0.0.1), `DATABASE_URL`, `PROSPECTKIT_DATA_DIR` (default
  * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_TRUST_PROXY`
- * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off) and
- * `PROSPECTKIT_ADMIN_PASSWORD`.
+ * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
+ * `PROSPECTKIT_ADMIN_PASSWORD` and `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650).
  *
  * @throws {ConfigError} naming the variable that is invalid
  */
@@ -87,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel,
     allowInsecureWebhooks: insecure === '1' || insecure === 'true',
     adminPassword: env.PROSPECTKIT_ADMIN_PASSWORD || undefined,
+    attemptRetentionDays: integer(env, 'PROSPECTKIT_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
   };
 }

@@ -7,15 +7,47 @@ export { createPgliteDatabase, DataDirectoryLockedError } from './db/pglite-data
 export { createPostgresDatabase } from './db/postgres-database.js';
 export {
   createDeliveryWorker,
+  DELIVERY_WORKER_DEFAULTS,
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from './delivery/delivery-worker.js';
-export { checkWebhookAddress, WebhookAddressError } from './delivery/webhook-address.js';
+export {
+  type CheckedWebhookAddress,
+  type GuardOptions,
+  guardWebhookAddress,
+} from './delivery/guard-webhook-address.js';
+export { type HostResolver, systemResolver } from './delivery/host-resolver.js';
+export { type AddressClass, classifyAddress } from './delivery/public-address.js';
+export { registerWebhook } from './delivery/register-webhook.js';
+export {
+  attemptOutcome,
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  MAX_ATTEMPTS,
+  RETRY_DELAYS_MS,
+} from './delivery/retry-schedule.js';
+export { WEBHOOK_USER_AGENT } from './delivery/user-agent.js';
+export {
+  checkWebhookAddress,
+  WebhookAddressError,
+  type WebhookAddressErrorCode,
+} from './delivery/webhook-address.js';
 export { bootstrapDemo } from './dev-bootstrap.js';
 export { type AppOptions, createApp } from './http/create-app.js';
 export { createLimiter, type Limiter } from './http/create-limiter.js';
 export { createLogger, type RunningServer, startServer } from './start-server.js';
 export { type ApiTokenRecord, createApiToken, listApiTokens, revokeApiToken } from './store/api-tokens.js';
+export { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
+export {
+  type AttemptLogEntry,
+  type DeliveryRecord,
+  getDelivery,
+  listDeliveries,
+  redeliver,
+} from './store/deliveries.js';
+export { pruneAttempts } from './store/delivery-queue.js';
+export { type EventRecord, listEvents } from './store/events.js';
+export { DELIVERY_CHANNEL, enqueueEvents } from './store/outbox.js';
 export { createWebhook, listWebhooks, revokeWebhook, type WebhookRecord } from './store/webhooks.js';
 export {
   createWorkspace,

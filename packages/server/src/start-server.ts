@@ -72,7 +72,12 @@ export async function startServer(
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
     settings: { adminPassword: config.adminPassword, allowInsecureWebhooks: config.allowInsecureWebhooks },
   });
-  const worker = createDeliveryWorker({ db, logger, allowInsecureWebhooks: config.allowInsecureWebhooks });
+  const worker = createDeliveryWorker({
+    db,
+    logger,
+    allowInsecureWebhooks: config.allowInsecureWebhooks,
+    attemptRetentionMs: config.attemptRetentionDays * 86_400_000,
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

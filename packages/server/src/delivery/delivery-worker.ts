@@ -1,197 +1,298 @@
 import type { Logger } from 'pino';
+import { request as undiciRequest } from 'undici';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import {
+  type AttemptRecord,
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  failRevokedDeliveries,
+  pruneAttempts,
+  recordAttempts,
+} from '../store/delivery-queue.js';
 import { DELIVERY_CHANNEL } from '../store/outbox.js';
-import { activeSigningSecret } from '../store/webhooks.js';
-import { isRetryable, MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
-import { type AttemptResult, sendAttempt } from './send-attempt.js';
-import { checkWebhookAddress } from './webhook-address.js';
+import { openQueueConnection, type QueueConnection } from '../store/queue-connection.js';
+import { type AttemptContext, attemptDelivery } from './attempt-delivery.js';
+import { type HostResolver, systemResolver } from './host-resolver.js';
+import { createPinnedDispatcher, type PinnedDispatcherOptions } from './pinned-dispatcher.js';
+import { attemptOutcome } from './retry-schedule.js';
+import type { WebhookRequest } from './send-attempt.js';
+import { WEBHOOK_USER_AGENT } from './user-agent.js';
+import { createWriteBehind } from './write-behind.js';
 
-/** Options of {@link createDeliveryWorker}. */
+/** Options of {@link createDeliveryWorker}; every one but `db` and `logger` has a default. */
 export interface DeliveryWorkerOptions {
   db: Database;
   logger: Logger;
+  /** The time used to find due deliveries, sign attempts and schedule retries. Default: the system clock. */
   clock?: Clock;
-  /** The fetch used to send. Default: `globalThis.fetch`. */
-  fetch?: typeof fetch;
-  /** Allow http and loopback receivers (development only). Default `false`. */
+  /** What sends each attempt, through the pinned dispatcher. Default: undici's `request`. */
+  request?: WebhookRequest;
+  /** How receiver names are resolved for the SSRF guard. Default: the operating system's resolver. */
+  resolver?: HostResolver;
+  /** `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1`: allow loopback receivers (and http on them). Default `false`. */
   allowInsecureWebhooks?: boolean;
+  /** Extra CAs to trust (tests, private receivers); TLS verification itself is never off. Default: none. */
+  tls?: Pick<PinnedDispatcherOptions, 'ca'>;
   /** How often to look for due deliveries when no NOTIFY arrives, in ms. Default 1000. */
   pollIntervalMs?: number;
-  /** How long a claimed delivery stays leased to this worker, in ms. Default 60000 (the 10 s timeout plus margin). */
+  /** How long a claim is held before another worker may take the delivery, in ms; more than `timeoutMs` + 5 s. Default 60,000. */
   leaseMs?: number;
-  /** Deliveries claimed per round. Default 20. */
-  batchSize?: number;
-  /** Total time allowed for one attempt, in ms. Default 10000. @see service spec section 6, rule 1 */
+  /** Attempts in flight at once. Default 32. */
+  concurrency?: number;
+  /** Total time for one attempt (resolution, connection, TLS, response), in ms. Default 10,000. @see service spec section 6, rule 1 */
   timeoutMs?: number;
-  /** The `User-Agent` sent, e.g. `ProspectKit-Webhooks/0.1.0`. */
+  /** The `User-Agent` sent. Default `ProspectKit-Webhooks/<package version>`. */
   userAgent?: string;
+  /** Attempts older than this are deleted, in ms. Default 30 days. */
+  attemptRetentionMs?: number;
+  /** How often old attempts are pruned while running, in ms. Default 1 hour. */
+  pruneIntervalMs?: number;
 }
 
+/** The defaults of {@link DeliveryWorkerOptions}. */
+export const DELIVERY_WORKER_DEFAULTS = {
+  pollIntervalMs: 1000,
+  leaseMs: 60_000,
+  concurrency: 32,
+  timeoutMs: 10_000,
+  userAgent: WEBHOOK_USER_AGENT,
+  attemptRetentionMs: 30 * 86_400_000,
+  pruneIntervalMs: 3_600_000,
+} as const;
+
+/** A delivery worker; see {@link createDeliveryWorker}. */
 export interface DeliveryWorker {
-  /** Starts listening and polling. */
+  /** Starts listening for NOTIFY, polling and pruning. */
   start(): Promise<void>;
-  /** Stops taking new work and waits for the round in flight. */
+  /** Stops taking work, waits for attempts in flight to be recorded, closes connections. */
   stop(): Promise<void>;
-  /** Claims and sends one batch of due deliveries; returns how many were attempted. */
+  /** Claims one batch of due deliveries (up to `concurrency`), attempts them and records the attempts; returns how many were claimed. For tests, without `start()`. */
   runOnce(): Promise<number>;
-}
-
-interface Claimed {
-  id: string;
-  attempts: number;
-  event_id: string;
-  type: string;
-  body: string;
-  url: string;
-  secret: string;
-  next_secret: string | null;
-  next_secret_at: Date | null;
+  /** Deletes attempts older than the retention; returns how many. */
+  prune(): Promise<number>;
 }
 
 /**
- * A delivery worker: claims due deliveries with `FOR UPDATE SKIP LOCKED`, commits the claim with a lease, then
- * sends each outside any transaction, records the attempt and schedules the retry. Any number of workers may
- * share one database.
+ * A delivery worker. It claims due deliveries with `FOR UPDATE SKIP LOCKED` and commits the claim with a lease,
+ * then sends outside any transaction (up to `concurrency` at once, over kept-alive connections pinned to
+ * SSRF-checked addresses), and records attempts in batches. It wakes on LISTEN/NOTIFY and polls as a fallback.
+ * Any number of workers, in any number of processes, may share one database: the claim keeps them apart and the
+ * lease brings back the deliveries of a worker that died.
+ *
+ * @throws {RangeError} when `leaseMs` does not exceed `timeoutMs` by 5 s, or `concurrency` is below 1
+ * @example
+ * const worker = createDeliveryWorker({ db, logger });
+ * await worker.start();
+ * @see issue 4 (Delivering); service spec section 6
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, logger } = options;
+  const defaults = DELIVERY_WORKER_DEFAULTS;
+  const settings = {
+    pollIntervalMs: options.pollIntervalMs ?? defaults.pollIntervalMs,
+    leaseMs: options.leaseMs ?? defaults.leaseMs,
+    concurrency: options.concurrency ?? defaults.concurrency,
+    timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
+    userAgent: options.userAgent ?? defaults.userAgent,
+    attemptRetentionMs: options.attemptRetentionMs ?? defaults.attemptRetentionMs,
+    pruneIntervalMs: options.pruneIntervalMs ?? defaults.pruneIntervalMs,
+  };
   const clock = options.clock ?? systemClock;
-  const send = options.fetch ?? globalThis.fetch;
-  const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  const leaseMs = options.leaseMs ?? 60_000;
-  const batchSize = options.batchSize ?? 20;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const userAgent = options.userAgent ?? 'ProspectKit-Webhooks/0.1.0';
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-  let round: Promise<unknown> = Promise.resolve();
-  let again = false;
-
-  async function claim(): Promise<Claimed[]> {
-    const now = clock.now();
-    return db.transaction(async (tx) => {
-      const rows = await tx.query<{ id: string }>(
-        `select id from deliveries where status = 'pending' and next_attempt_at <= $1 and (lease_until is null or lease_until < $1)
-         order by next_attempt_at, id limit $2 for update skip locked`,
-        [now, batchSize],
-      );
-      if (rows.length === 0) return [];
-      const ids = rows.map((r) => r.id);
-      await tx.query('update deliveries set lease_until = $2, updated_at = $3 where id = any($1)', [
-        ids,
-        new Date(now.getTime() + leaseMs),
-        now,
-      ]);
-      return tx.query<Claimed & Record<string, unknown>>(
-        `select d.id, d.attempts, d.event_id, e.type, e.body, w.url, w.secret, w.next_secret, w.next_secret_at from deliveries d
-         join events e on e.id = d.event_id join webhooks w on w.id = d.webhook_id where d.id = any($1) order by d.next_attempt_at, d.id`,
-        [ids],
-      );
-    });
-  }
-
-  async function deliver(delivery: Claimed): Promise<void> {
-    const number = delivery.attempts + 1;
-    const at = clock.now();
-    let result: AttemptResult;
-    try {
-      checkWebhookAddress(delivery.url, { allowInsecure: options.allowInsecureWebhooks === true });
-      result = await sendAttempt({
-        url: delivery.url,
-        secret: activeSigningSecret(delivery, at),
-        eventId: delivery.event_id,
-        eventType: delivery.type,
-        body: delivery.body,
-        timestampSeconds: Math.floor(at.getTime() / 1000),
-        timeoutMs,
-        userAgent,
-        fetch: send,
-      });
-    } catch (error) {
-      result = {
-        statusCode: undefined,
-        durationMs: 0,
-        error: `refused: ${(error as Error).message}`,
-        responseExcerpt: null,
-      };
-    }
-    const ok = result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300;
-    const refused = result.error?.startsWith('refused:') === true;
-    const next =
-      ok || refused || !isRetryable(result.statusCode) || number >= MAX_ATTEMPTS
-        ? null
-        : nextAttemptAt(number, at);
-    const status = ok ? 'succeeded' : next === null ? 'failed' : 'pending';
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `insert into delivery_attempts (delivery_id, number, attempted_at, status_code, duration_ms, error, response_excerpt, next_attempt_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
-        [
-          delivery.id,
-          number,
-          at,
-          result.statusCode ?? null,
-          result.durationMs,
-          result.error,
-          result.responseExcerpt,
-          next,
-        ],
-      );
-      await tx.query(
-        `update deliveries set attempts = $2, status = $3, next_attempt_at = $4, lease_until = null, last_status_code = $5,
-         last_error = $6, updated_at = $7 where id = $1`,
-        [delivery.id, number, status, next, result.statusCode ?? null, result.error, clock.now()],
-      );
-    });
-    logger.info(
-      {
-        delivery_id: delivery.id,
-        event_id: delivery.event_id,
-        attempt: number,
-        status_code: result.statusCode,
-        outcome: status,
-      },
-      'webhook delivery attempt',
+  if (!(settings.leaseMs >= settings.timeoutMs + 5000)) {
+    throw new RangeError(
+      `leaseMs (${settings.leaseMs}) must be at least timeoutMs (${settings.timeoutMs}) + 5000, so an attempt ends before another worker may take its delivery.`,
     );
   }
+  if (!(Number.isInteger(settings.concurrency) && settings.concurrency >= 1))
+    throw new RangeError('concurrency must be a whole number of at least 1.');
+  const pool = createPinnedDispatcher(options.tls?.ca !== undefined ? { ca: options.tls.ca } : {});
+  const context: AttemptContext = {
+    request: options.request ?? undiciRequest,
+    pool,
+    resolver: options.resolver ?? systemResolver,
+    allowInsecure: options.allowInsecureWebhooks === true,
+    timeoutMs: settings.timeoutMs,
+    userAgent: settings.userAgent,
+  };
+  // Opened on first use, so that creating a worker stays synchronous.
+  let queueOpening: Promise<QueueConnection> | undefined;
+  const queue = () => {
+    queueOpening ??= openQueueConnection(db);
+    return queueOpening;
+  };
+  const writer = createWriteBehind<AttemptRecord>(async (records) =>
+    recordAttempts(await queue(), records, clock.now()),
+  );
+  /** Attempts sending now; each holds one of the `concurrency` slots. */
+  const inFlight = new Set<Promise<void>>();
+  /** Attempts sent whose record is being written; the lease covers them until it is. */
+  const recording = new Set<Promise<void>>();
+  const minimumClaim = Math.max(1, Math.floor(settings.concurrency / 4));
+  // One waiter for "an attempt finished sending or recording", instead of Promise.race over every task, which
+  // would pile a reaction onto each pending task per wait.
+  let changed: (() => void) | undefined;
+  const notifyChange = () => {
+    const resolve = changed;
+    changed = undefined;
+    resolve?.();
+  };
+  const nextChange = () =>
+    new Promise<void>((resolve) => {
+      changed = resolve;
+    });
+  let running = false;
+  let pumping: Promise<void> | undefined;
+  let again = false;
+  const timers: NodeJS.Timeout[] = [];
+  let unlisten: (() => Promise<void>) | undefined;
+  let pruning: Promise<unknown> = Promise.resolve();
+  let closed = false;
 
-  async function runOnce(): Promise<number> {
-    const claimed = await claim();
-    await Promise.all(claimed.map((d) => deliver(d)));
+  /** Sends one attempt; resolves when the send is over, with the write of its record under way. */
+  async function attempt(delivery: ClaimedDelivery): Promise<void> {
+    const number = delivery.attempts + 1;
+    const at = clock.now();
+    const result = await attemptDelivery(delivery, at, context);
+    const outcome = attemptOutcome(result, number, at);
+    const line = {
+      delivery_id: delivery.id,
+      event_id: delivery.event_id,
+      attempt: number,
+      status_code: result.statusCode,
+      error: result.error,
+      outcome: outcome.status,
+    };
+    const written: Promise<void> = writer
+      .write({
+        deliveryId: delivery.id,
+        leaseUntil: delivery.lease_until,
+        number,
+        attemptedAt: at,
+        statusCode: result.statusCode ?? null,
+        durationMs: result.durationMs,
+        error: result.error,
+        responseExcerpt: result.responseExcerpt,
+        status: outcome.status,
+        nextAttemptAt: outcome.nextAttemptAt,
+      })
+      .then(
+        () => {
+          if (outcome.status === 'succeeded') logger.debug(line, 'webhook delivered');
+          else if (outcome.status === 'pending') logger.info(line, 'webhook attempt failed; retry scheduled');
+          else logger.warn(line, 'webhook delivery failed');
+        },
+        (error: unknown) => {
+          // Not recorded: the lease runs out and the delivery is attempted again (at least once).
+          logger.error({ err: error, ...line }, 'recording a delivery attempt failed');
+        },
+      )
+      .finally(() => {
+        recording.delete(written);
+        notifyChange();
+      });
+    recording.add(written);
+  }
+
+  /** Claims up to `limit` and starts their attempts; returns the claimed count. */
+  async function claimAndLaunch(limit: number): Promise<number> {
+    const now = clock.now();
+    const claimed = await claimDueDeliveries(await queue(), {
+      now,
+      leaseUntil: new Date(now.getTime() + settings.leaseMs),
+      limit,
+    });
+    const revoked = claimed.filter((d) => d.revoked).map((d) => d.id);
+    await failRevokedDeliveries(db, revoked, now);
+    for (const delivery of claimed) {
+      if (delivery.revoked) continue;
+      const task: Promise<void> = attempt(delivery)
+        .catch((error: unknown) =>
+          logger.error({ err: error, delivery_id: delivery.id }, 'delivery attempt failed'),
+        )
+        .finally(() => {
+          inFlight.delete(task);
+          notifyChange();
+        });
+      inFlight.add(task);
+    }
     return claimed.length;
+  }
+
+  async function pumpLoop(): Promise<void> {
+    do {
+      again = false;
+      while (running) {
+        const room = settings.concurrency - inFlight.size;
+        // Under a backlog, claim in batches of at least a quarter of the concurrency rather than one slot at a
+        // time, and let the attempt log catch up before claiming more.
+        if ((inFlight.size > 0 && room < minimumClaim) || recording.size > 4 * settings.concurrency) {
+          await nextChange();
+          continue;
+        }
+        // A short claim means the due queue is empty for now; NOTIFY or the poll brings the next round.
+        if ((await claimAndLaunch(room)) < room) break;
+      }
+    } while (again && running);
   }
 
   function wake(): void {
     if (!running) return;
-    again = true;
-    round = round.then(async () => {
-      while (running && again) {
-        again = false;
-        try {
-          if ((await runOnce()) > 0) again = true;
-        } catch (error) {
-          logger.error({ err: error }, 'delivery round failed');
-        }
-      }
-    });
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = pumpLoop()
+      .catch((error: unknown) =>
+        logger.error({ err: error }, 'claiming deliveries failed; retrying on the next poll'),
+      )
+      .finally(() => {
+        pumping = undefined;
+      });
+  }
+
+  async function prune(): Promise<number> {
+    const deleted = await pruneAttempts(db, new Date(clock.now().getTime() - settings.attemptRetentionMs));
+    if (deleted > 0) logger.info({ deleted }, 'pruned old delivery attempts');
+    return deleted;
   }
 
   return {
-    runOnce,
+    prune,
+    async runOnce() {
+      const claimed = await claimAndLaunch(settings.concurrency);
+      await Promise.all(inFlight);
+      await Promise.all(recording);
+      return claimed;
+    },
     async start() {
+      if (running) return;
       running = true;
       unlisten = await db.listen(DELIVERY_CHANNEL, () => wake());
-      timer = setInterval(wake, pollIntervalMs);
-      timer.unref();
+      timers.push(setInterval(wake, settings.pollIntervalMs));
+      const pruneQuietly = () => {
+        pruning = prune().catch((error: unknown) => logger.error({ err: error }, 'pruning attempts failed'));
+      };
+      timers.push(setInterval(pruneQuietly, settings.pruneIntervalMs));
+      for (const timer of timers) timer.unref();
+      pruneQuietly();
       wake();
     },
     async stop() {
       running = false;
-      if (timer) clearInterval(timer);
+      for (const timer of timers.splice(0)) clearInterval(timer);
       await unlisten?.().catch(() => {});
-      await round;
+      unlisten = undefined;
+      await pumping;
+      await Promise.all(inFlight);
+      await Promise.all(recording);
+      await writer.flushed();
+      await pruning;
+      if (!closed) {
+        closed = true;
+        await pool.close();
+        await (await queueOpening)?.close();
+      }
     },
   };
 }

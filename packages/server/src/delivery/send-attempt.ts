@@ -1,44 +1,67 @@
-import { signWebhook } from '@prospectkit/webhooks';
+import type { Dispatcher, request as undiciRequest } from 'undici';
+import { signAttempt } from './sign-attempt.js';
+
+/**
+ * What the worker sends with: undici's `request`, which goes through the given `dispatcher` (the pinned pool),
+ * never follows a redirect, and costs about half of what undici's `fetch` does per call.
+ */
+export type WebhookRequest = typeof undiciRequest;
 
 /** What one delivery attempt saw. */
 export interface AttemptResult {
-  /** The response status, or `undefined` after a timeout or network error. */
+  /** The response status, or `undefined` when there was none (timeout, network error, refused address). */
   statusCode: number | undefined;
+  /** From the start of the attempt (name resolution included) to its end, in ms. */
   durationMs: number;
-  /** Why there was no status, e.g. `timeout after 10000 ms`. */
+  /** Why there was no status, e.g. `timeout after 10000 ms`; `null` when a status came back. */
   error: string | null;
-  /** The first 1 KB of the response body. */
+  /** The first 1 KB (1024 bytes) of the response body, decoded as UTF-8. */
   responseExcerpt: string | null;
+  /** The address rule or the SSRF guard refused the address: nothing was sent and nothing will be retried. */
+  refused: boolean;
 }
 
+/** Input of {@link sendAttempt}. */
 export interface SendAttemptInput {
   url: string;
   secret: string;
   eventId: string;
   eventType: string;
+  /** The stored envelope JSON, sent byte for byte on every attempt. */
   body: string;
   /** Unix seconds of this attempt: each attempt is signed afresh, so a late retry still passes the 300 s check. */
   timestampSeconds: number;
-  timeoutMs: number;
+  /** `ProspectKit-Webhooks/<version>`. */
   userAgent: string;
-  fetch: typeof fetch;
+  request: WebhookRequest;
+  /** The pinned connection pool. */
+  dispatcher: Dispatcher;
+  /** Aborts the request when the attempt's total time (10 s) is up. */
+  signal: AbortSignal;
+  /** `performance.now()` when the attempt began. */
+  startedAt: number;
+  /** The attempt's total budget in ms, for the error text. */
+  timeoutMs: number;
 }
 
-const EXCERPT_BYTES = 1024;
+/** Bytes of the response body kept in the attempt log. */
+export const EXCERPT_BYTES = 1024;
 
-/** POSTs one signed event; never follows redirects; never throws. */
+/**
+ * POSTs one signed event with the contract's headers; never follows a redirect; never throws.
+ *
+ * @returns the status (any), or the timeout or network error
+ * @see openapi.yaml `webhooks` (delivery headers); service spec section 6
+ */
 export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResult> {
-  const started = performance.now();
-  const signature = await signWebhook({
-    secret: input.secret,
-    body: input.body,
-    timestampSeconds: input.timestampSeconds,
-  });
+  const signature = signAttempt(input.secret, input.body, input.timestampSeconds);
+  const elapsed = () => Math.round(performance.now() - input.startedAt);
   try {
-    const response = await input.fetch(input.url, {
+    const response = await input.request(input.url, {
       method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(input.timeoutMs),
+      // undici's request has no redirect handling unless asked: a 3xx is the answer (service spec section 6, rule 4).
+      signal: input.signal,
+      dispatcher: input.dispatcher,
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': input.userAgent,
@@ -48,53 +71,59 @@ export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResul
       },
       body: input.body,
     });
-    const excerpt = await readExcerpt(response);
+    const excerpt = await readExcerpt(response.body);
     return {
-      statusCode: response.status,
-      durationMs: Math.round(performance.now() - started),
+      statusCode: response.statusCode,
+      durationMs: elapsed(),
       error: null,
       responseExcerpt: excerpt,
+      refused: false,
     };
   } catch (error) {
-    const name = (error as Error).name;
-    const message =
-      name === 'TimeoutError' || name === 'AbortError'
-        ? `timeout after ${input.timeoutMs} ms`
-        : describeNetworkError(error);
     return {
       statusCode: undefined,
-      durationMs: Math.round(performance.now() - started),
-      error: message,
+      durationMs: elapsed(),
+      error: isTimeout(error) ? `timeout after ${input.timeoutMs} ms` : describeNetworkError(error),
       responseExcerpt: null,
+      refused: false,
     };
   }
 }
 
-function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return `network error: ${cause?.code ?? cause?.message ?? (error as Error).message}`;
+/** Whether a request failed because the attempt's time was up (and not because the connection failed first). */
+export function isTimeout(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
 }
 
-async function readExcerpt(response: Response): Promise<string | null> {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+/** `network error: ECONNREFUSED`, from the deepest `cause` that names a code. */
+export function describeNetworkError(error: unknown): string {
+  let current = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  let code: string | undefined;
+  let message = (error as Error).message;
+  while (current) {
+    code = current.code ?? code;
+    if (current.message) message = current.message;
+    current = current.cause as typeof current;
+  }
+  return `network error: ${code ?? message}`;
+}
+
+/** The first {@link EXCERPT_BYTES} bytes of a body; what arrived before a timeout when the body stalls. */
+async function readExcerpt(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
   let size = 0;
   try {
-    while (size < EXCERPT_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
+    for await (const chunk of body) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= EXCERPT_BYTES) break;
     }
+  } catch {
+    // The status already decided the attempt; a body cut short by the timeout keeps what arrived.
   } finally {
-    await reader.cancel().catch(() => {});
+    // Leaving the loop early ends the body; a body read to its end leaves the connection for reuse.
+    if (!body.destroyed && size >= EXCERPT_BYTES) body.destroy();
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return new TextDecoder().decode(bytes.subarray(0, EXCERPT_BYTES));
+  return Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
 }

@@ -1,17 +1,49 @@
-/** Thrown when a webhook address breaks the address rule. */
+import ipaddr from 'ipaddr.js';
+
+/** Why a webhook address was refused. */
+export type WebhookAddressErrorCode =
+  | 'invalid_url'
+  | 'not_https'
+  | 'not_port_443'
+  | 'has_query'
+  | 'has_fragment'
+  | 'has_userinfo'
+  | 'unresolvable'
+  | 'not_public';
+
+/** Thrown when a webhook address breaks the address rule or the SSRF guard; `message` says how to fix it. */
 export class WebhookAddressError extends Error {
   override readonly name = 'WebhookAddressError';
+  constructor(
+    readonly code: WebhookAddressErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/**
+ * Whether a URL's host names this machine by a loopback name or literal: `localhost`, `127.0.0.0/8`, `[::1]`.
+ * Only these may use http or another port, and only under `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1`.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  if (hostname === 'localhost') return true;
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
+}
 
 /**
  * Checks a webhook address against the service's rule: `https`, port 443 (explicit or implied), no query,
  * fragment or userinfo. With `allowInsecure` (the development switch `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1`),
- * `http` and any port are allowed on loopback hosts only.
+ * `http` and any port are allowed on loopback hosts only. This is the syntax half of the rule; the SSRF guard
+ * (`guardWebhookAddress`) adds where the name resolves to.
  *
- * @returns the normalized address
- * @throws {WebhookAddressError} saying which part of the rule failed
+ * @param address the address as given, e.g. `https://hooks.example.com/prospectkit`
+ * @param options.allowInsecure allow `http` and any port on loopback hosts. Default `false`.
+ * @returns the normalized address (WHATWG URL serialization: literal IPs in any notation become canonical)
+ * @throws {WebhookAddressError} with a `code` saying which part of the rule failed
+ * @example
+ * checkWebhookAddress('https://hooks.example.com/in'); // 'https://hooks.example.com/in'
  * @see service spec section 2 (Webhook) and 8 (Limits)
  */
 export function checkWebhookAddress(address: string, options: { allowInsecure?: boolean } = {}): string {
@@ -19,21 +51,24 @@ export function checkWebhookAddress(address: string, options: { allowInsecure?: 
   try {
     url = new URL(address);
   } catch {
-    throw new WebhookAddressError('The webhook address must be an absolute https:// URL.');
+    throw new WebhookAddressError('invalid_url', 'The webhook address must be an absolute https:// URL.');
   }
-  const loopbackDev = options.allowInsecure === true && LOOPBACK_HOSTS.has(url.hostname);
+  const loopbackDev = options.allowInsecure === true && isLoopbackHost(url.hostname);
   if (url.protocol !== 'https:' && !(loopbackDev && url.protocol === 'http:')) {
-    throw new WebhookAddressError('The webhook address must use https.');
+    throw new WebhookAddressError('not_https', 'The webhook address must use https.');
   }
   if (url.port !== '' && url.port !== '443' && !loopbackDev) {
-    throw new WebhookAddressError('The webhook address must use port 443.');
+    throw new WebhookAddressError('not_port_443', 'The webhook address must use port 443.');
   }
   if (url.search !== '' || address.includes('?'))
-    throw new WebhookAddressError('The webhook address must not have a query string.');
+    throw new WebhookAddressError('has_query', 'The webhook address must not have a query string.');
   if (url.hash !== '' || address.includes('#'))
-    throw new WebhookAddressError('The webhook address must not have a fragment.');
+    throw new WebhookAddressError('has_fragment', 'The webhook address must not have a fragment.');
   if (url.username !== '' || url.password !== '') {
-    throw new WebhookAddressError('The webhook address must not carry a user name or password.');
+    throw new WebhookAddressError(
+      'has_userinfo',
+      'The webhook address must not carry a user name or password.',
+    );
   }
   return url.toString();
 }

@@ -1,20 +1,24 @@
-import { checkWebhookAddress } from '../delivery/webhook-address.js';
+import { guardWebhookAddress } from '../delivery/guard-webhook-address.js';
 
 /**
- * The one address check of the settings area's webhook form: the server's address rule
- * (`checkWebhookAddress`: https, port 443, no query, fragment or userinfo; http and loopback only with
- * `allowInsecure`). Async on purpose: the delivery worker's SSRF guard (which resolves the host and refuses
- * private, loopback and link-local addresses) belongs here too, so the form refuses what the worker would
- * refuse. Every settings code path that accepts an address calls this function and nothing else.
+ * The one address check of the settings area's webhook form: the same as registration through the CLI and
+ * before every attempt, the address rule (https, port 443, no query, fragment or userinfo) and the SSRF guard
+ * (the host is resolved and refused when any address is not public unicast), so the form refuses what the
+ * worker would refuse. A name that does not resolve yet is accepted, as at registration: the guard runs again
+ * before every attempt. Every settings code path that accepts an address calls this function and nothing else.
  *
  * @param options.allowInsecure the development switch `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS`. Default `false`.
  * @returns the normalized address to store
  * @throws {WebhookAddressError} saying which part of the rule failed
- * @see service spec section 2 (Webhook) and 8 (Limits)
+ * @see service spec section 2 (Webhook) and 8 (Limits); issue 4 (Address safety)
  */
 export async function checkWebhookAddressForSettings(
   address: string,
   options: { allowInsecure?: boolean } = {},
 ): Promise<string> {
-  return checkWebhookAddress(address, { allowInsecure: options.allowInsecure === true });
+  const checked = await guardWebhookAddress(address, {
+    allowInsecure: options.allowInsecure === true,
+    allowUnresolvable: true,
+  });
+  return checked.url;
 }

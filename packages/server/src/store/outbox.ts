@@ -7,7 +7,12 @@ export const DELIVERY_CHANNEL = 'prospectkit_deliveries';
 /**
  * Writes events and one pending delivery per subscribed, active webhook, inside the caller's transaction
  * (transactional outbox): a change that rolls back sends nothing, a commit loses nothing. Workers are woken by
- * NOTIFY, which PostgreSQL delivers only on commit.
+ * NOTIFY, which PostgreSQL delivers only on commit. Three statements however many events: the outcome rules
+ * emit up to four at once.
+ *
+ * @param tx the transaction of the change that caused the events
+ * @param now when the deliveries become due (immediately)
+ * @see issue 4 (Emitting); service spec section 6
  */
 export async function enqueueEvents(
   tx: Sql,
@@ -16,24 +21,47 @@ export async function enqueueEvents(
   now: Date,
 ): Promise<void> {
   if (events.length === 0) return;
-  let deliveries = 0;
-  for (const { envelope, body } of events) {
-    await tx.query(
-      'insert into events (id, workspace_id, type, body, occurred_at) values ($1, $2, $3, $4, $5)',
-      [envelope.id, workspaceId, envelope.event, body, envelope.occurred_at],
-    );
-    const webhooks = await tx.query<{ id: string }>(
-      'select id from webhooks where workspace_id = $1 and revoked_at is null and $2 = any(events) order by id',
-      [workspaceId, envelope.event],
-    );
-    for (const webhook of webhooks) {
-      await tx.query(
-        `insert into deliveries (id, workspace_id, event_id, webhook_id, status, next_attempt_at, created_at, updated_at)
-         values ($1, $2, $3, $4, 'pending', $5, $5, $5)`,
-        [newId('delivery'), workspaceId, envelope.id, webhook.id, now],
-      );
-      deliveries++;
-    }
-  }
-  if (deliveries > 0) await tx.query(`select pg_notify('${DELIVERY_CHANNEL}', '')`);
+  await tx.query(
+    `insert into events (id, workspace_id, type, body, occurred_at)
+     select e.id, $1, e.type, e.body, e.occurred_at
+     from json_to_recordset($2::text::json) as e(id text, type text, body text, occurred_at timestamptz)`,
+    [
+      workspaceId,
+      JSON.stringify(
+        events.map(({ envelope, body }) => ({
+          id: envelope.id,
+          type: envelope.event,
+          body,
+          occurred_at: envelope.occurred_at,
+        })),
+      ),
+    ],
+  );
+  const webhooks = await tx.query<{ id: string; events: string[] }>(
+    'select id, events from webhooks where workspace_id = $1 and revoked_at is null order by id',
+    [workspaceId],
+  );
+  const deliveries = events.flatMap(({ envelope }) =>
+    webhooks
+      .filter((webhook) => webhook.events.includes(envelope.event))
+      .map((webhook) => ({ id: newId('delivery'), event_id: envelope.id, webhook_id: webhook.id })),
+  );
+  if (deliveries.length === 0) return;
+  await insertDeliveries(tx, workspaceId, deliveries, now);
+}
+
+/** Inserts pending deliveries due at `now` and wakes the workers on commit. */
+export async function insertDeliveries(
+  tx: Sql,
+  workspaceId: string,
+  deliveries: ReadonlyArray<{ id: string; event_id: string; webhook_id: string }>,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `insert into deliveries (id, workspace_id, event_id, webhook_id, status, next_attempt_at, created_at, updated_at)
+     select d.id, $1, d.event_id, d.webhook_id, 'pending', $2, $2, $2
+     from json_to_recordset($3::text::json) as d(id text, event_id text, webhook_id text)`,
+    [workspaceId, now, JSON.stringify(deliveries)],
+  );
+  await tx.query(`select pg_notify('${DELIVERY_CHANNEL}', '')`);
 }

@@ -43,19 +43,26 @@ export async function listWebhooks(db: Sql, workspaceId?: string): Promise<Webho
   );
 }
 
-/** Revokes a webhook and fails its pending deliveries, so nothing more is sent to it. */
+/**
+ * Revokes a webhook and fails its pending deliveries, so nothing more is sent to it, in one statement. An attempt
+ * already in flight finishes, but its result no longer changes the failed delivery.
+ *
+ * @returns `false` when there is no such webhook
+ */
 export async function revokeWebhook(db: Sql, id: string): Promise<boolean> {
-  const rows = await db.query(
-    'update webhooks set revoked_at = coalesce(revoked_at, now()) where id = $1 returning id',
+  const [row] = await db.query<{ found: number }>(
+    `with revoked as (
+       update webhooks set revoked_at = coalesce(revoked_at, now()) where id = $1 returning id
+     ), stopped as (
+       update deliveries set status = 'failed', last_error = 'webhook revoked', next_attempt_at = null,
+         lease_until = null, updated_at = now()
+       where webhook_id in (select id from revoked) and status = 'pending'
+       returning id
+     )
+     select (select count(*) from revoked)::int as found, (select count(*) from stopped)::int as stopped`,
     [id],
   );
-  if (rows.length === 0) return false;
-  await db.query(
-    `update deliveries set status = 'failed', last_error = 'webhook revoked', next_attempt_at = null, updated_at = now()
-     where webhook_id = $1 and status = 'pending'`,
-    [id],
-  );
-  return true;
+  return (row?.found ?? 0) > 0;
 }
 
 /** A webhook's signing secrets during a roll: the current one and, when rolled, the next one and when it starts. */

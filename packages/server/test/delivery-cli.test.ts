@@ -1,0 +1,199 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/open-database.js';
+import { createProspect } from '../src/store/prospects.js';
+import { createWebhook } from '../src/store/webhooks.js';
+import { createWorkspace } from '../src/store/workspaces.js';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+async function prospectkit(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(tsx, [cli, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+type Target = {
+  env: Record<string, string>;
+  target: { databaseUrl?: string; dataDir?: string };
+  cleanup: () => Promise<void>;
+};
+const targets: Array<[string, () => Promise<Target>]> = [
+  [
+    'pglite',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'pk-delivery-cli-'));
+      return {
+        env: { PROSPECTKIT_DATA_DIR: join(dir, 'data') },
+        target: { dataDir: join(dir, 'data') },
+        cleanup: () => rm(dir, { recursive: true, force: true }),
+      };
+    },
+  ],
+];
+if (process.env.TEST_DATABASE_URL) {
+  targets.push([
+    'postgres',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL as string;
+      const name = `pk_dcli_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const admin = postgres(url, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}`);
+      const target = new URL(url);
+      target.pathname = `/${name}`;
+      return {
+        env: { DATABASE_URL: target.toString() },
+        target: { databaseUrl: target.toString() },
+        cleanup: async () => {
+          await admin.unsafe(`drop database if exists ${name} with (force)`);
+          await admin.end();
+        },
+      };
+    },
+  ]);
+}
+
+describe.each(targets)('delivery CLI on %s', (_kind, setup) => {
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  let prospectId: string;
+  let webhookId: string;
+  beforeAll(async () => {
+    const made = await setup();
+    ({ env, cleanup } = made);
+    const db = await openDatabase(made.target);
+    try {
+      const workspace = await createWorkspace(db, 'CLI');
+      // Never sent: no worker runs in these commands.
+      webhookId = (
+        await createWebhook(db, {
+          workspaceId: workspace.id,
+          url: 'https://hooks.example.com/in',
+          events: ['prospect.created', 'inbox.reply.received', 'conversation.assigned'],
+        })
+      ).record.id;
+      prospectId = (
+        await db.transaction((tx) =>
+          createProspect(
+            tx,
+            workspace.id,
+            { company: 'Acme', contact_email: 'ada@acme.example' },
+            new Date(),
+          ),
+        )
+      ).id;
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+  afterAll(() => cleanup());
+
+  it('simulates replies and assignments, lists events and deliveries, shows and redelivers, with --json', {
+    timeout: 300_000,
+  }, async () => {
+    const reply = await prospectkit(env, 'simulate', 'reply', '--prospect', prospectId, '--json');
+    expect(reply.code).toBe(0);
+    expect(JSON.parse(reply.stdout)).toMatchObject({
+      event: {
+        event: 'inbox.reply.received',
+        data: { prospect_id: prospectId, company: 'Acme', contact_email: 'ada@acme.example' },
+      },
+      deliveries: 1,
+    });
+    const assigned = JSON.parse(
+      (
+        await prospectkit(
+          env,
+          'simulate',
+          'assign',
+          '--prospect',
+          prospectId,
+          '--assignee',
+          'usr_7',
+          '--json',
+        )
+      ).stdout,
+    );
+    expect(assigned.event).toMatchObject({
+      event: 'conversation.assigned',
+      data: { prospect_id: prospectId, assignee_id: 'usr_7' },
+    });
+    const unassigned = await prospectkit(
+      env,
+      'simulate',
+      'assign',
+      '--prospect',
+      prospectId,
+      '--assignee',
+      'none',
+    );
+    expect(unassigned.stdout).toMatch(/^Emitted conversation\.assigned evt_\w+; 1 deliveries queued\./);
+
+    const events = JSON.parse((await prospectkit(env, 'events', 'list', '--json')).stdout);
+    expect(events.map((e: { type: string }) => e.type)).toEqual([
+      'conversation.assigned',
+      'conversation.assigned',
+      'inbox.reply.received',
+      'prospect.created',
+    ]);
+    expect(events[0].envelope.data).toEqual({ prospect_id: prospectId, assignee_id: null });
+    expect(events[0].deliveries).toEqual({ pending: 1, succeeded: 0, failed: 0 });
+
+    const pending = JSON.parse(
+      (await prospectkit(env, 'deliveries', 'list', '--webhook', webhookId, '--status', 'pending', '--json'))
+        .stdout,
+    );
+    expect(pending).toHaveLength(4);
+    expect(pending[0]).toMatchObject({ status: 'pending', attempts: 0, webhook_id: webhookId });
+    const shown = await prospectkit(env, 'deliveries', 'show', pending[0].id);
+    expect(shown.stdout).toContain('No attempts yet.');
+    expect(
+      JSON.parse((await prospectkit(env, 'deliveries', 'show', pending[0].id, '--json')).stdout),
+    ).toMatchObject({ id: pending[0].id, event_id: pending[0].event_id, attempt_log: [] });
+    const again = JSON.parse(
+      (await prospectkit(env, 'deliveries', 'redeliver', pending[0].id, '--json')).stdout,
+    );
+    expect(again).toMatchObject({ event_id: pending[0].event_id, webhook_id: webhookId, status: 'pending' });
+    expect(again.id).not.toBe(pending[0].id);
+  });
+
+  it('explains mistakes', { timeout: 300_000 }, async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['simulate', 'reply', '--prospect', 'prs_nope'], /No prospect prs_nope\./],
+      [
+        ['deliveries', 'list', '--status', 'done'],
+        /--status is one of pending, succeeded, failed; got "done"\./,
+      ],
+      [['deliveries', 'list', '--webhook', 'wh_nope'], /No webhook wh_nope\./],
+      [['deliveries', 'show', 'del_nope'], /No delivery del_nope\./],
+      [['deliveries', 'redeliver', 'del_nope'], /No delivery del_nope\./],
+      [['worker', '--lease-seconds', '5'], /--lease-seconds is at least 15/],
+      [
+        ['webhook', 'create', '--url', 'https://127.0.0.1/in', '--events', 'prospect.created'],
+        /The webhook address 127\.0\.0\.1 is not a public address \(loopback\)/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const result = await prospectkit(env, ...args);
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({
+        args,
+        code: 2,
+        stderr: expect.stringMatching(message),
+      });
+    }
+  });
+});
