@@ -1,1 +1,27 @@
-export {};
+export type { OperationId } from './contract-operations.js';
+export {
+  createProspectKitMock,
+  type MockAuth,
+  type ProspectKitMock,
+  type ProspectKitMockOptions,
+} from './create-prospect-kit-mock.js';
+export type { MockFault } from './fault-queue.js';
+export type { MockClock } from './mock-clock.js';
+export type {
+  MockDatabase,
+  OutcomeRecord,
+  OutcomeTable,
+  ProspectSeed,
+  ProspectTable,
+  TokenGrant,
+  TokenTable,
+} from './mock-database.js';
+export { ProspectKitMockError, type ProspectKitMockErrorCode } from './mock-error.js';
+export type { RateLimitOptions } from './rate-limiter.js';
+export type {
+  OutcomeResult,
+  Prospect,
+  ProspectCreate,
+  RecordOutcomeRequest,
+  WebhookEvent,
+} from './types.js';
