@@ -5,6 +5,14 @@ export {
   type ProspectKitMock,
   type ProspectKitMockOptions,
 } from './create-prospect-kit-mock.js';
+export {
+  buildEventEnvelope,
+  buildOutcomeRequest,
+  buildOutcomeResult,
+  buildProspect,
+  buildProspectCreate,
+  resetFactories,
+} from './factories.js';
 export type { MockFault } from './fault-queue.js';
 export type { MockClock } from './mock-clock.js';
 export type {
@@ -18,10 +26,13 @@ export type {
 } from './mock-database.js';
 export { ProspectKitMockError, type ProspectKitMockErrorCode } from './mock-error.js';
 export type { RateLimitOptions } from './rate-limiter.js';
+export { type SignedRequestOptions, signedRequestFor } from './signed-request-for.js';
 export type {
+  EventType,
   OutcomeResult,
   Prospect,
   ProspectCreate,
+  ProspectUpdate,
   RecordOutcomeRequest,
   WebhookEvent,
 } from './types.js';
