@@ -62,8 +62,14 @@ const program = new Command('prospectkit-server')
 program
   .command('start')
   .description('Start the API and a delivery worker (embedded PGlite unless DATABASE_URL is set)')
-  .action(async () => {
-    const config = loadConfig();
+  .option('--port <port>', 'port to listen on (overrides PORT)')
+  .option('--host <host>', 'address to listen on (overrides HOST)')
+  .action(async (flags: { port?: string; host?: string }) => {
+    const config = loadConfig({
+      ...process.env,
+      ...(flags.port ? { PORT: flags.port } : {}),
+      ...(flags.host ? { HOST: flags.host } : {}),
+    });
     const running = await startServer(config);
     const { logger } = running;
     if (config.allowInsecureWebhooks) {

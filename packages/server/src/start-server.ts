@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { type Logger, pino } from 'pino';
+import { createGrantCache } from './auth/grant-cache.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
@@ -17,8 +18,15 @@ export const REDACT_PATHS = [
   '*.secret',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+/**
+ * The server's pino logger: JSON lines, with `Authorization`, tokens and secrets redacted.
+ *
+ * @param level pino level, e.g. `'info'`
+ * @param destination where lines go. Default: standard output.
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** A running reference server: the API plus an in-process delivery worker. */
@@ -45,9 +53,11 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const limiter = createLimiter(db, config.rateLimit);
+  const grants = await createGrantCache(db);
   const app = createApp({
     db,
     logger,
+    grants,
     publicUrl: config.publicUrl,
     limiter: limiter.limiter,
     trustProxy: config.trustProxy,
@@ -75,6 +85,7 @@ export async function startServer(
       });
       await worker.stop();
       await limiter.close();
+      await grants.close();
       if (!options.db) await db.close();
     },
   };

@@ -138,3 +138,30 @@ describe.each(testDatabaseKinds())('authentication and abilities on %s', (kind) 
     expect((await lastUsed())?.getTime()).toBe(first?.getTime());
   });
 });
+
+describe.each(testDatabaseKinds())('cached grants on %s', (kind) => {
+  it('a token used before is refused as soon as it is revoked or its workspace suspended, even by another instance', async () => {
+    const a = await startTestServer({ kind });
+    const b = kind === 'postgres' ? await startTestServer({ db: a.db }) : a;
+    try {
+      const token = await a.token();
+      expect((await call(b.baseUrl, 'GET', '/prospects', { token })).status).toBe(200);
+      const [row] = await a.db.query<{ id: string }>(
+        'select id from api_tokens order by created_at desc, id desc limit 1',
+      );
+      await revokeApiToken(a.db, row?.id as string);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await call(b.baseUrl, 'GET', '/prospects', { token })).status).toBe(401);
+
+      const workspaceId = await a.workspace('Cached');
+      const other = await a.token({ workspaceId });
+      expect((await call(b.baseUrl, 'GET', '/prospects', { token: other })).status).toBe(200);
+      await setWorkspaceSuspended(a.db, workspaceId, true);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await call(b.baseUrl, 'GET', '/prospects', { token: other })).status).toBe(401);
+    } finally {
+      if (b !== a) await b.close();
+      await a.close();
+    }
+  });
+});

@@ -5,7 +5,8 @@ import { call } from './http-helpers.js';
 describe.each(testDatabaseKinds())('prospects on %s', (kind) => {
   let server: TestServer;
   let token: string;
-  const create = async (body: unknown, t = token) => call(server.baseUrl, 'POST', '/prospects', { token: t, body });
+  const create = async (body: unknown, t = token) =>
+    call(server.baseUrl, 'POST', '/prospects', { token: t, body });
   beforeAll(async () => {
     server = await startTestServer({ kind });
     token = await server.token();
@@ -13,7 +14,12 @@ describe.each(testDatabaseKinds())('prospects on %s', (kind) => {
   afterAll(() => server.close());
 
   it('creates with 201, a Location header and every key present', async () => {
-    const answer = await create({ company: '  Acme Ltd  ', contact_email: 'ada@acme.example', tags: [' a ', 'b'], notes: '   ' });
+    const answer = await create({
+      company: '  Acme Ltd  ',
+      contact_email: 'ada@acme.example',
+      tags: [' a ', 'b'],
+      notes: '   ',
+    });
     expect(answer.status).toBe(201);
     expect(answer.headers.get('location')).toBe(`${server.baseUrl}/prospects/${answer.body.id}`);
     expect(answer.body).toEqual({
@@ -38,13 +44,31 @@ describe.each(testDatabaseKinds())('prospects on %s', (kind) => {
   it.each([
     [{}, { company: ['The company field is required.'] }],
     [{ company: '   ' }, { company: ['The company field is required.'] }],
-    [{ company: 'x'.repeat(256) }, { company: ['The company field must not be greater than 255 characters.'] }],
-    [{ company: 'A', contact_email: 'nope' }, { contact_email: ['The contact_email field must be a valid email address.'] }],
-    [{ company: 'A', website: 'ftp://acme.example' }, { website: ['The website field must be a valid URL.'] }],
-    [{ company: 'A', domain: 'https://acme.example' }, { domain: ['The domain field must be a valid hostname.'] }],
+    [
+      { company: 'x'.repeat(256) },
+      { company: ['The company field must not be greater than 255 characters.'] },
+    ],
+    [
+      { company: 'A', contact_email: 'nope' },
+      { contact_email: ['The contact_email field must be a valid email address.'] },
+    ],
+    [
+      { company: 'A', website: 'ftp://acme.example' },
+      { website: ['The website field must be a valid URL.'] },
+    ],
+    [
+      { company: 'A', domain: 'https://acme.example' },
+      { domain: ['The domain field must be a valid hostname.'] },
+    ],
     [{ company: 'A', tags: ['a', ' a'] }, { 'tags.1': ['The tags.1 field has a duplicate value.'] }],
-    [{ company: 'A', tags: ['ok', 'x'.repeat(51)] }, { 'tags.1': ['The tags.1 field must not be greater than 50 characters.'] }],
-    [{ company: 'A', tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }, { tags: ['The tags field must not have more than 50 items.'] }],
+    [
+      { company: 'A', tags: ['ok', 'x'.repeat(51)] },
+      { 'tags.1': ['The tags.1 field must not be greater than 50 characters.'] },
+    ],
+    [
+      { company: 'A', tags: Array.from({ length: 51 }, (_, i) => `t${i}`) },
+      { tags: ['The tags field must not have more than 50 items.'] },
+    ],
     [{ company: 'A', stage: 'lead' }, { stage: ['The stage field is prohibited.'] }],
     [{ company: 'A', owner_id: 7 }, { owner_id: ['The owner_id field must be a string.'] }],
   ])('422 for %j', async (body, errors) => {
@@ -62,15 +86,34 @@ describe.each(testDatabaseKinds())('prospects on %s', (kind) => {
   });
 
   it('PATCH changes only the fields sent, null clears, tags replace, {} is a no-op', async () => {
-    const { body: p } = await create({ company: 'Patch Co', domain: 'patch.example', notes: 'n', tags: ['a', 'b'] });
+    const { body: p } = await create({
+      company: 'Patch Co',
+      domain: 'patch.example',
+      notes: 'n',
+      tags: ['a', 'b'],
+    });
     const noop = await call(server.baseUrl, 'PATCH', `/prospects/${p.id}`, { token, body: {} });
     expect(noop.status).toBe(200);
     expect({ ...noop.body, updated_at: p.updated_at }).toEqual(p);
-    const changed = await call(server.baseUrl, 'PATCH', `/prospects/${p.id}`, { token, body: { notes: null, tags: ['c'] } });
-    expect(changed.body).toMatchObject({ company: 'Patch Co', domain: 'patch.example', notes: null, tags: ['c'] });
-    const cleared = await call(server.baseUrl, 'PATCH', `/prospects/${p.id}`, { token, body: { tags: null } });
+    const changed = await call(server.baseUrl, 'PATCH', `/prospects/${p.id}`, {
+      token,
+      body: { notes: null, tags: ['c'] },
+    });
+    expect(changed.body).toMatchObject({
+      company: 'Patch Co',
+      domain: 'patch.example',
+      notes: null,
+      tags: ['c'],
+    });
+    const cleared = await call(server.baseUrl, 'PATCH', `/prospects/${p.id}`, {
+      token,
+      body: { tags: null },
+    });
     expect(cleared.body.tags).toEqual([]);
-    const bad = await call(server.baseUrl, 'PATCH', `/prospects/${p.id}`, { token, body: { company: null, color: 'red' } });
+    const bad = await call(server.baseUrl, 'PATCH', `/prospects/${p.id}`, {
+      token,
+      body: { company: null, color: 'red' },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['color', 'company']);
     const after = await call(server.baseUrl, 'GET', `/prospects/${p.id}`, { token });
@@ -96,14 +139,17 @@ describe.each(testDatabaseKinds())('prospects on %s', (kind) => {
     expect(still.body.company).toBe('Private Co');
   });
 
-  it.each(['prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR', 'not-an-id', 'x'.repeat(300), '..%2F..%2Fetc%2Fpasswd', '%E0%A4%A'])(
-    'unknown or malformed id %s gives 404',
-    async (id) => {
-      const answer = await call(server.baseUrl, 'GET', `/prospects/${id}`, { token });
-      expect(answer.status).toBe(404);
-      expect(answer.body.message).toMatch(/not found/i);
-    },
-  );
+  it.each([
+    'prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR',
+    'not-an-id',
+    'x'.repeat(300),
+    '..%2F..%2Fetc%2Fpasswd',
+    '%E0%A4%A',
+  ])('unknown or malformed id %s gives 404', async (id) => {
+    const answer = await call(server.baseUrl, 'GET', `/prospects/${id}`, { token });
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toMatch(/not found/i);
+  });
 });
 
 describe.each(testDatabaseKinds())('listing on %s', (kind) => {
@@ -114,9 +160,24 @@ describe.each(testDatabaseKinds())('listing on %s', (kind) => {
     server = await startTestServer({ kind });
     token = await server.token();
     const rows = [
-      { company: 'Alpha Widgets', domain: 'alpha.example', contact_name: 'Zoë Quill', contact_email: 'zoe@alpha.example' },
-      { company: 'Beta 100% Pure_Co', domain: 'beta.example', contact_name: 'Bob Stone', contact_email: 'bob@beta.example' },
-      { company: 'Gamma', domain: 'gamma.example', contact_name: 'Carol Pike', contact_email: 'carol@mail.example' },
+      {
+        company: 'Alpha Widgets',
+        domain: 'alpha.example',
+        contact_name: 'Zoë Quill',
+        contact_email: 'zoe@alpha.example',
+      },
+      {
+        company: 'Beta 100% Pure_Co',
+        domain: 'beta.example',
+        contact_name: 'Bob Stone',
+        contact_email: 'bob@beta.example',
+      },
+      {
+        company: 'Gamma',
+        domain: 'gamma.example',
+        contact_name: 'Carol Pike',
+        contact_email: 'carol@mail.example',
+      },
     ];
     for (const row of rows) await call(server.baseUrl, 'POST', '/prospects', { token, body: row });
   });
@@ -125,7 +186,11 @@ describe.each(testDatabaseKinds())('listing on %s', (kind) => {
   it('is newest first with the Laravel envelope', async () => {
     const answer = await list('');
     expect(answer.status).toBe(200);
-    expect(answer.body.data.map((p: { company: string }) => p.company)).toEqual(['Gamma', 'Beta 100% Pure_Co', 'Alpha Widgets']);
+    expect(answer.body.data.map((p: { company: string }) => p.company)).toEqual([
+      'Gamma',
+      'Beta 100% Pure_Co',
+      'Alpha Widgets',
+    ]);
     expect(answer.body.meta).toEqual({
       current_page: 1,
       from: 1,
@@ -162,10 +227,15 @@ describe.each(testDatabaseKinds())('listing on %s', (kind) => {
     const first = await list('?per_page=2&search=example');
     expect(first.body.data).toHaveLength(2);
     expect(first.body.links.next).toBe(`${server.baseUrl}/prospects?search=example&per_page=2&page=2`);
-    const last = await call(server.baseUrl, 'GET', first.body.links.next.replace(server.baseUrl, ''), { token });
+    const last = await call(server.baseUrl, 'GET', first.body.links.next.replace(server.baseUrl, ''), {
+      token,
+    });
     expect(last.body.data.map((p: { company: string }) => p.company)).toEqual(['Alpha Widgets']);
     expect(last.body.meta).toMatchObject({ current_page: 2, from: 3, to: 3, last_page: 2 });
-    expect(last.body.links).toMatchObject({ next: null, prev: `${server.baseUrl}/prospects?search=example&per_page=2&page=1` });
+    expect(last.body.links).toMatchObject({
+      next: null,
+      prev: `${server.baseUrl}/prospects?search=example&per_page=2&page=1`,
+    });
     const past = await list('?per_page=2&page=9');
     expect(past.status).toBe(200);
     expect(past.body.data).toEqual([]);

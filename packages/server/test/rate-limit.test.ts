@@ -1,5 +1,9 @@
-import { startTestServer, type TestServer, testDatabaseKinds } from '@prospectkit/server/testing';
-import { openTestDatabase } from '@prospectkit/server/testing';
+import {
+  openTestDatabase,
+  startTestServer,
+  type TestServer,
+  testDatabaseKinds,
+} from '@prospectkit/server/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from './http-helpers.js';
 
@@ -25,26 +29,32 @@ describe.each(testDatabaseKinds())('rate limit on %s', (kind) => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(Number(limited.headers.get('x-ratelimit-reset'))).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(Number(limited.headers.get('x-ratelimit-reset'))).toBeGreaterThanOrEqual(
+      Math.floor(Date.now() / 1000),
+    );
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
     expect((await call(server.baseUrl, 'GET', '/prospects')).status).toBe(429);
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('rate limit across instances on one PostgreSQL database', () => {
-  it('two app instances share one budget per client address', async () => {
-    const db = await openTestDatabase('postgres');
-    const a = await startTestServer({ db, rateLimit: 6 });
-    const b = await startTestServer({ db, rateLimit: 6 });
-    try {
-      const token = await a.token();
-      const statuses: number[] = [];
-      for (let i = 0; i < 8; i++) statuses.push((await call(i % 2 ? b.baseUrl : a.baseUrl, 'GET', '/prospects', { token })).status);
-      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
-    } finally {
-      await a.close();
-      await b.close();
-      await db.close();
-    }
-  });
-});
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'rate limit across instances on one PostgreSQL database',
+  () => {
+    it('two app instances share one budget per client address', async () => {
+      const db = await openTestDatabase('postgres');
+      const a = await startTestServer({ db, rateLimit: 6 });
+      const b = await startTestServer({ db, rateLimit: 6 });
+      try {
+        const token = await a.token();
+        const statuses: number[] = [];
+        for (let i = 0; i < 8; i++)
+          statuses.push((await call(i % 2 ? b.baseUrl : a.baseUrl, 'GET', '/prospects', { token })).status);
+        expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+      } finally {
+        await a.close();
+        await b.close();
+        await db.close();
+      }
+    });
+  },
+);

@@ -17,8 +17,14 @@ export async function createPostgresDatabase(
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
       throw new RangeError('schema must be a lower-case SQL identifier.');
     const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create schema if not exists ${options.schema}`);
-    await admin.end();
+    try {
+      await admin.unsafe(`create schema if not exists ${options.schema}`);
+    } catch (error) {
+      // Two processes creating the same schema at once: the loser sees a unique violation; the schema exists.
+      if ((error as { code?: string }).code !== '23505') throw error;
+    } finally {
+      await admin.end();
+    }
   }
   const sql = postgres(url, {
     max: options.max ?? 10,

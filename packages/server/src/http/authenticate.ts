@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { hashApiToken, isWellFormedApiToken } from '../auth/api-token.js';
+import type { GrantCache } from '../auth/grant-cache.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { findTokenGrant, type TokenGrant, touchApiToken } from '../store/api-tokens.js';
@@ -30,7 +31,12 @@ function safeDecode(segment: string): string {
  * same 401, so the answer tells nothing about why; a token lacking the operation's ability gets 403 naming it.
  * `last_used_at` is written at most once a minute per token.
  */
-export function authenticate(db: Database, clock: Clock, routes: readonly ContractRoute[]) {
+export function authenticate(
+  db: Database,
+  clock: Clock,
+  routes: readonly ContractRoute[],
+  grants?: GrantCache,
+) {
   const lastTouch = new Map<string, number>();
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
@@ -38,8 +44,13 @@ export function authenticate(db: Database, clock: Clock, routes: readonly Contra
       const token = match?.[1];
       if (!token || !isWellFormedApiToken(token)) throw unauthenticated();
       const now = clock.now();
-      const grant = await findTokenGrant(db, hashApiToken(token), now);
-      if (!grant) throw unauthenticated();
+      const hash = hashApiToken(token);
+      let grant = grants?.get(hash, now);
+      if (!grant) {
+        grant = await findTokenGrant(db, hash, now);
+        if (!grant) throw unauthenticated();
+        grants?.set(hash, grant);
+      }
       req.grant = grant;
       const seen = Math.max(lastTouch.get(grant.tokenId) ?? 0, grant.lastUsedAt?.getTime() ?? 0);
       if (now.getTime() - seen >= TOUCH_INTERVAL_MS) {

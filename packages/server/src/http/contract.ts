@@ -18,11 +18,18 @@ function contractPath(): string {
 // biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document
 export type OpenApiDocument = Record<string, any>;
 
+let cachedSource: string | undefined;
 let cached: OpenApiDocument | undefined;
+
+/** The text of `openapi/openapi.yaml`. */
+export function contractSource(): string {
+  cachedSource ??= readFileSync(contractPath(), 'utf8');
+  return cachedSource;
+}
 
 /** The parsed `openapi/openapi.yaml`, the server's source of truth. */
 export function loadContract(): OpenApiDocument {
-  cached ??= parse(readFileSync(contractPath(), 'utf8')) as OpenApiDocument;
+  cached ??= parse(contractSource()) as OpenApiDocument;
   return cached;
 }
 

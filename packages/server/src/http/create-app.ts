@@ -3,11 +3,13 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import swaggerUi from 'swagger-ui-express';
+import type { GrantCache } from '../auth/grant-cache.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from './api-error.js';
 import { authenticate } from './authenticate.js';
-import { contractRoutes, loadContract } from './contract.js';
+import { contractRoutes, contractSource, loadContract } from './contract.js';
 import { errorHandler } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { prospectRoutes } from './prospect-routes.js';
@@ -21,6 +23,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Public origin used in `links` and `Location`, e.g. `https://api.example.com`. Default: the request's own. */
   publicUrl?: string | undefined;
+  /** Cached token grants (see `createGrantCache`). Default: every request looks its token up. */
+  grants?: GrantCache;
   /** The request limiter (see `createLimiter`). */
   limiter: RateLimiterAbstract;
   /** Express `trust proxy` (hops, CIDRs or `true`). Default `false`: the client address is the socket's. */
@@ -73,9 +77,19 @@ export function createApp(options: AppOptions): Express {
     }
   });
 
+  // Interactive docs from the same contract; swagger-ui-express serves its bundle itself (no CDN).
+  app.use(
+    '/docs',
+    swaggerUi.serve,
+    swaggerUi.setup(contract as never, { customSiteTitle: 'ProspectKit API' }),
+  );
+  app.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(contractSource());
+  });
+
   const api = express.Router();
   api.use(apiRateLimit({ limiter: options.limiter, logger }));
-  api.use(authenticate(db, clock, contractRoutes(contract)));
+  api.use(authenticate(db, clock, contractRoutes(contract), options.grants));
   api.use(jsonBody);
   api.use(
     OpenApiValidator.middleware({

@@ -1,5 +1,6 @@
 import { type Ability, newId } from '@prospectkit/core';
 import { generateApiToken, hashApiToken } from '../auth/api-token.js';
+import { notifyAuthChanged } from '../auth/grant-cache.js';
 import type { Sql } from '../db/database.js';
 
 /** A token's record; never holds the token itself. */
@@ -71,6 +72,7 @@ export async function revokeApiToken(db: Sql, id: string): Promise<boolean> {
     'update api_tokens set revoked_at = coalesce(revoked_at, now()) where id = $1 returning id',
     [id],
   );
+  await notifyAuthChanged(db);
   return rows.length > 0;
 }
 
@@ -80,6 +82,7 @@ export interface TokenGrant {
   workspaceId: string;
   abilities: Ability[];
   lastUsedAt: Date | null;
+  expiresAt: Date;
 }
 
 /**
@@ -92,8 +95,9 @@ export async function findTokenGrant(db: Sql, tokenHash: string, now: Date): Pro
     workspace_id: string;
     abilities: Ability[];
     last_used_at: Date | null;
+    expires_at: Date;
   }>(
-    `select t.id, t.workspace_id, t.abilities, t.last_used_at from api_tokens t join workspaces w on w.id = t.workspace_id
+    `select t.id, t.workspace_id, t.abilities, t.last_used_at, t.expires_at from api_tokens t join workspaces w on w.id = t.workspace_id
      where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2 and w.suspended_at is null`,
     [tokenHash, now],
   );
@@ -103,6 +107,7 @@ export async function findTokenGrant(db: Sql, tokenHash: string, now: Date): Pro
       workspaceId: row.workspace_id,
       abilities: row.abilities,
       lastUsedAt: row.last_used_at,
+      expiresAt: row.expires_at,
     }
   );
 }

@@ -90,6 +90,7 @@ export async function createProspect(
     [newId('prospect', now.getTime()), workspaceId, ...values, now],
   );
   const prospect = toProspect(row as ProspectRow);
+  await tx.query('update workspaces set prospect_count = prospect_count + 1 where id = $1', [workspaceId]);
   await enqueueEvents(
     tx,
     workspaceId,
@@ -128,27 +129,41 @@ function likePattern(term: string): string {
 const SEARCH_EXPRESSION =
   "lower(company || chr(31) || coalesce(domain, '') || chr(31) || coalesce(contact_name, '') || chr(31) || coalesce(contact_email, ''))";
 
-/** One page of the workspace's prospects, newest first (`created_at`, then `id`, descending), and the total. */
+/**
+ * One page of the workspace's prospects, newest first (`created_at`, then `id`, descending), and the total.
+ * Without a search the total is the workspace's kept count; with one, the page and the count come from one
+ * scan (`count(*) over ()`), and a second count runs only when the page is past the last.
+ */
 export async function listProspects(
   db: Sql,
   workspaceId: string,
   options: { search?: string | undefined; limit: number; offset: number },
 ): Promise<{ data: Prospect[]; total: number }> {
-  const params: unknown[] = [workspaceId];
-  let where = 'workspace_id = $1';
-  if (options.search !== undefined && options.search !== '') {
-    params.push(likePattern(options.search));
-    where += ` and ${SEARCH_EXPRESSION} like $2`;
+  const page = `order by created_at desc, id desc limit ${options.limit} offset ${options.offset}`;
+  if (options.search === undefined || options.search === '') {
+    const [count] = await db.query<{ total: number | string }>(
+      'select prospect_count as total from workspaces where id = $1',
+      [workspaceId],
+    );
+    const rows = await db.query<ProspectRow & Record<string, unknown>>(
+      `select * from prospects where workspace_id = $1 ${page}`,
+      [workspaceId],
+    );
+    return { data: rows.map((r) => toProspect(r as ProspectRow)), total: Number(count?.total ?? 0) };
   }
+  const where = `workspace_id = $1 and ${SEARCH_EXPRESSION} like $2`;
+  const params = [workspaceId, likePattern(options.search)];
+  const rows = await db.query<ProspectRow & { total: number | string } & Record<string, unknown>>(
+    `select *, count(*) over () as total from prospects where ${where} ${page}`,
+    params,
+  );
+  if (rows.length > 0)
+    return { data: rows.map((r) => toProspect(r as ProspectRow)), total: Number(rows[0]?.total) };
   const [count] = await db.query<{ total: number | string }>(
     `select count(*)::int as total from prospects where ${where}`,
     params,
   );
-  const rows = await db.query<ProspectRow & Record<string, unknown>>(
-    `select * from prospects where ${where} order by created_at desc, id desc limit ${options.limit} offset ${options.offset}`,
-    params,
-  );
-  return { data: rows.map((r) => toProspect(r as ProspectRow)), total: Number(count?.total ?? 0) };
+  return { data: [], total: Number(count?.total ?? 0) };
 }
 
 /** Changes only the fields given; `tags` replaces the list. Returns `undefined` when no such prospect. */

@@ -1,4 +1,5 @@
 import { newId } from '@prospectkit/core';
+import { notifyAuthChanged } from '../auth/grant-cache.js';
 import type { Sql } from '../db/database.js';
 
 export interface Workspace {
@@ -30,5 +31,6 @@ export async function setWorkspaceSuspended(
     `update workspaces set suspended_at = ${suspended ? 'coalesce(suspended_at, now())' : 'null'} where id = $1 returning *`,
     [id],
   );
+  await notifyAuthChanged(db);
   return row;
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ABILITIES, type Ability } from '@prospectkit/core';
+import { createGrantCache } from '../auth/grant-cache.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { createApp } from '../http/create-app.js';
@@ -41,7 +42,8 @@ export async function startTestServer(
   const db = options.db ?? (await openTestDatabase(options.kind ?? 'pglite'));
   const limiter = createLimiter(db, options.rateLimit ?? 1_000_000);
   const clock = options.clock ?? systemClock;
-  const app = createApp({ db, logger: createLogger('silent'), clock, limiter: limiter.limiter });
+  const grants = await createGrantCache(db);
+  const app = createApp({ db, logger: createLogger('silent'), clock, limiter: limiter.limiter, grants });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -68,6 +70,7 @@ export async function startTestServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await limiter.close();
+      await grants.close();
       if (!options.db) await db.close();
     },
   };

@@ -1,0 +1,195 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+async function prospectkit(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(tsx, [cli, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const targets: Array<[string, () => Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }>]> =
+  [
+    [
+      'pglite',
+      async () => {
+        const dir = await mkdtemp(join(tmpdir(), 'pk-cli-'));
+        return {
+          env: { PROSPECTKIT_DATA_DIR: join(dir, 'data') },
+          cleanup: () => rm(dir, { recursive: true, force: true }),
+        };
+      },
+    ],
+  ];
+if (process.env.TEST_DATABASE_URL) {
+  targets.push([
+    'postgres',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL as string;
+      const name = `pk_cli_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const admin = postgres(url, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}`);
+      const target = new URL(url);
+      target.pathname = `/${name}`;
+      return {
+        env: { DATABASE_URL: target.toString() },
+        cleanup: async () => {
+          await admin.unsafe(`drop database if exists ${name} with (force)`);
+          await admin.end();
+        },
+      };
+    },
+  ]);
+}
+
+describe.each(targets)('prospectkit-server CLI on %s', (_kind, setup) => {
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ env, cleanup } = await setup());
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it('migrates, manages workspaces, tokens and webhooks with --json, and explains mistakes', {
+    timeout: 120_000,
+  }, async () => {
+    const migrated = await prospectkit(env, 'migrate', '--json');
+    expect(migrated.code).toBe(0);
+    expect(JSON.parse(migrated.stdout).applied.length).toBeGreaterThan(0);
+    expect(JSON.parse((await prospectkit(env, 'migrate', '--json')).stdout).applied).toEqual([]);
+
+    const workspace = JSON.parse(
+      (await prospectkit(env, 'workspace', 'create', '--name', 'Acme', '--json')).stdout,
+    );
+    expect(workspace.id).toMatch(/^ws_/);
+
+    const created = await prospectkit(
+      env,
+      'token',
+      'create',
+      '--workspace',
+      workspace.id,
+      '--abilities',
+      'prospects:read,outcomes:write',
+      '--expires-in',
+      '30d',
+      '--name',
+      'CI',
+      '--json',
+    );
+    const token = JSON.parse(created.stdout);
+    expect(token.token).toMatch(/^pkt_[0-9A-Za-z]{36}$/);
+    expect(token.abilities).toEqual(['prospects:read', 'outcomes:write']);
+
+    const listed = JSON.parse((await prospectkit(env, 'token', 'list', '--json')).stdout);
+    expect(JSON.stringify(listed)).not.toContain(token.token);
+    expect(listed[0].id).toBe(token.id);
+
+    const tooLong = await prospectkit(
+      env,
+      'token',
+      'create',
+      '--abilities',
+      'prospects:read',
+      '--expires-in',
+      '366d',
+    );
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toContain('at most 365d');
+    const badAbility = await prospectkit(env, 'token', 'create', '--abilities', 'prospects:delete');
+    expect(badAbility.code).toBe(2);
+    expect(badAbility.stderr).toContain('prospects:delete');
+
+    const webhook = JSON.parse(
+      (
+        await prospectkit(
+          env,
+          'webhook',
+          'create',
+          '--url',
+          'https://hooks.example.com/pk',
+          '--events',
+          'prospect.created,opportunity.won',
+          '--json',
+        )
+      ).stdout,
+    );
+    expect(webhook.id).toMatch(/^wh_/);
+    expect(webhook.secret).toMatch(/^whk_[0-9A-Za-z]{32}$/);
+    for (const [url, reason] of [
+      ['http://hooks.example.com/pk', 'https'],
+      ['https://hooks.example.com:8443/pk', 'port 443'],
+      ['https://hooks.example.com/pk?x=1', 'query'],
+      ['https://user:pw@hooks.example.com/pk', 'user name'],
+    ]) {
+      const refused = await prospectkit(
+        env,
+        'webhook',
+        'create',
+        '--url',
+        url as string,
+        '--events',
+        'prospect.created',
+      );
+      expect(refused.code, url).toBe(2);
+      expect(refused.stderr).toContain(reason);
+    }
+    expect(
+      (await prospectkit(env, 'webhook', 'create', '--url', 'https://h.example.com/', '--events', 'nope'))
+        .stderr,
+    ).toContain('Unknown events');
+
+    expect((await prospectkit(env, 'webhook', 'revoke', webhook.id, '--json')).code).toBe(0);
+    expect(
+      JSON.parse((await prospectkit(env, 'webhook', 'list', '--json')).stdout)[0].revoked_at,
+    ).not.toBeNull();
+    expect((await prospectkit(env, 'token', 'revoke', token.id)).stdout).toContain('Revoked');
+    expect((await prospectkit(env, 'workspace', 'suspend', workspace.id)).stdout).toContain('suspended');
+    expect((await prospectkit(env, 'token', 'revoke', 'tok_missing')).code).toBe(2);
+  });
+});
+
+describe('invalid configuration', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PROSPECTKIT_RATE_LIMIT', '0'],
+    ['LOG_LEVEL', 'loud'],
+  ])('%s=%s stops with a message naming the variable', async (name, value) => {
+    const answer = await prospectkit({ [name]: value }, 'workspace', 'list');
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toContain(name);
+  });
+});
+
+describe('embedded data directory lock', () => {
+  it('a second process gets a clear message while the directory is held', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pk-lock-'));
+    const { createPgliteDatabase } = await import('../src/db/pglite-database.js');
+    const held = await createPgliteDatabase(join(dir, 'data'));
+    try {
+      const answer = await prospectkit({ PROSPECTKIT_DATA_DIR: join(dir, 'data') }, 'workspace', 'list');
+      expect(answer.code).toBe(2);
+      expect(answer.stderr).toContain('in use by another prospectkit-server process');
+      expect(answer.stderr).toContain('DATABASE_URL');
+    } finally {
+      await held.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

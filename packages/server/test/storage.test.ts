@@ -1,0 +1,71 @@
+import { openTestDatabase, testDatabaseKinds } from '@prospectkit/server/testing';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, migrate } from '../src/db/migrations.js';
+import { createPostgresDatabase } from '../src/db/postgres-database.js';
+import { createApiToken, MAX_TOKEN_LIFETIME_MS } from '../src/store/api-tokens.js';
+import { createWorkspace } from '../src/store/workspaces.js';
+
+describe.each(testDatabaseKinds())('storage on %s', (kind) => {
+  it('token expiry is required to be in the future and at most one year away', async () => {
+    const db = await openTestDatabase(kind);
+    try {
+      const { id } = await createWorkspace(db, 'W');
+      const now = new Date('2026-11-22T00:00:00Z');
+      const make = (ms: number) =>
+        createApiToken(db, {
+          workspaceId: id,
+          name: 't',
+          abilities: ['prospects:read'],
+          expiresAt: new Date(now.getTime() + ms),
+          now,
+        });
+      await expect(make(MAX_TOKEN_LIFETIME_MS + 1)).rejects.toThrow('at most one year');
+      await expect(make(0)).rejects.toThrow('in the future');
+      await expect(
+        createApiToken(db, {
+          workspaceId: id,
+          name: 't',
+          abilities: [],
+          expiresAt: new Date(now.getTime() + 1000),
+          now,
+        }),
+      ).rejects.toThrow('at least one ability');
+      const { token, record } = await make(MAX_TOKEN_LIFETIME_MS);
+      const stored = await db.query('select token_hash from api_tokens where id = $1', [record.id]);
+      expect(JSON.stringify(stored)).not.toContain(token);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('search uses the trigram index', async () => {
+    const db = await openTestDatabase(kind);
+    try {
+      const [index] = await db.query<{ indexdef: string }>(
+        "select indexdef from pg_indexes where indexname = 'prospects_search_trgm'",
+      );
+      expect(index?.indexdef).toContain('gin_trgm_ops');
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
+  it('several instances starting at once migrate exactly once', async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const schema = `pk_mig_${Date.now().toString(36)}`;
+    const instances = await Promise.all(
+      [1, 2, 3, 4].map(() => createPostgresDatabase(url, { schema, max: 2 })),
+    );
+    try {
+      const applied = await Promise.all(instances.map((db) => migrate(db)));
+      expect(applied.flat().sort()).toEqual(MIGRATIONS.map((m) => m.version).sort());
+      const rows = await instances[0]?.query('select version from schema_migrations order by version');
+      expect(rows?.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    } finally {
+      await instances[0]?.query(`drop schema ${schema} cascade`);
+      for (const db of instances) await db.close();
+    }
+  });
+});
