@@ -18,9 +18,19 @@ export const EMPTY_OUTCOME: OutcomeState = {
   currency: null,
 };
 
-/** `meeting_at` in any RFC 3339 offset, as UTC with milliseconds. */
+const UTC_WITH_MS = /^(?!0000)\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * `meeting_at` in any RFC 3339 offset, as UTC with milliseconds. A valid RFC 3339 value that has no such form (a
+ * leap second, `23:59:60`, or a year outside 0001-9999 once in UTC) is returned as sent, for
+ * {@link mergedOutcomeIssues} to refuse: neither JavaScript nor PostgreSQL can hold it.
+ */
 export function toUtc(value: string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
+  if (value === null) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const utc = date.toISOString();
+  return UTC_WITH_MS.test(utc) ? utc : value;
 }
 
 /**
@@ -38,27 +48,35 @@ export function mergeOutcome(previous: OutcomeState | null, input: RecordOutcome
   };
 }
 
-/** After merging, `value_minor` and `currency` must be both set or both `null`. */
+/**
+ * The rules of the merged state: `meeting_at` is an instant that can be stored (see {@link toUtc}), and
+ * `value_minor` and `currency` are both set or both `null`.
+ */
 export function mergedOutcomeIssues(merged: OutcomeState): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (merged.meeting_at !== null && !UTC_WITH_MS.test(merged.meeting_at)) {
+    issues.push({
+      path: ['meeting_at'],
+      keyword: 'instant',
+      message:
+        'The meeting_at field must be a date-time from the year 0001 to 9999 in UTC, without a leap second.',
+    });
+  }
   if (merged.value_minor !== null && merged.currency === null) {
-    return [
-      {
-        path: ['currency'],
-        keyword: 'required_with',
-        message: 'The currency field is required when value_minor is set.',
-      },
-    ];
+    issues.push({
+      path: ['currency'],
+      keyword: 'required_with',
+      message: 'The currency field is required when value_minor is set.',
+    });
   }
   if (merged.currency !== null && merged.value_minor === null) {
-    return [
-      {
-        path: ['value_minor'],
-        keyword: 'required_with',
-        message: 'The value_minor field is required when currency is set.',
-      },
-    ];
+    issues.push({
+      path: ['value_minor'],
+      keyword: 'required_with',
+      message: 'The value_minor field is required when currency is set.',
+    });
   }
-  return [];
+  return issues;
 }
 
 /**
