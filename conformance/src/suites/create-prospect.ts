@@ -195,6 +195,12 @@ export function createProspectSuite(target: TargetRef): void {
       expect(events).toEqual([]);
     });
 
+    it('422 for an unknown query parameter, before the body', async () => {
+      const answer = await call(target(), 'POST', '/prospects?dry_run=1', { token, body: {} });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual(validationBody({ dry_run: ['The dry_run field is invalid.'] }));
+    });
+
     it('counts the messages after the first in message', async () => {
       const answer = await create({ a: 1, b: 2, c: 3 });
       expect(answer.body.message).toBe('The company field is required. (and 3 more errors)');

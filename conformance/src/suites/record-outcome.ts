@@ -3,6 +3,8 @@ import { call, eventsDuring } from '../call.js';
 import type { TargetRef } from '../define-conformance-suite.js';
 import { anyId, anyTimestamp, validationBody } from '../matchers.js';
 
+const OUT_OF_RANGE =
+  'The meeting_at field must be a date-time from the year 0001 to 9999 in UTC, without a leap second.';
 const NONE = { outcome: null, meeting_at: null, value_minor: null, currency: null };
 
 /** `recordOutcome`: merging, history, the merged answer, the four events and their rules, and the 422s. */
@@ -167,6 +169,21 @@ export function recordOutcomeSuite(target: TargetRef): void {
         'a date for a meeting time',
         [{ meeting_at: '2026-12-01' }],
         { meeting_at: ['The meeting_at field must be a valid RFC 3339 date-time.'] },
+      ],
+      [
+        'a leap second (valid RFC 3339, not storable)',
+        [{ meeting_at: '2016-12-31T23:59:60Z' }],
+        { meeting_at: [OUT_OF_RANGE] },
+      ],
+      [
+        'a meeting time before the year 0001 in UTC',
+        [{ meeting_at: '0001-01-01T00:00:00+14:00' }],
+        { meeting_at: [OUT_OF_RANGE] },
+      ],
+      [
+        'a meeting time after the year 9999 in UTC',
+        [{ meeting_at: '9999-12-31T23:00:00-05:00' }],
+        { meeting_at: [OUT_OF_RANGE] },
       ],
       [
         'a negative value',

@@ -73,9 +73,23 @@ export async function handleRequest(
   operation: ContractOperation | undefined,
 ): Promise<Response> {
   const sentId = request.headers.get('x-request-id');
-  const headers = new Headers({
-    'X-Request-Id': sentId && CLIENT_REQUEST_ID.test(sentId) ? sentId : `req_${ulid()}`,
-  });
+  const requestId = sentId && CLIENT_REQUEST_ID.test(sentId) ? sentId : `req_${ulid()}`;
+  try {
+    return await answerRequest(ctx, request, operation, new Headers({ 'X-Request-Id': requestId }));
+  } catch (error) {
+    // Like the server: a bug answers the contract's 500, never a stack trace. A test that wrote something odd
+    // into `db` finds the cause in the console.
+    console.error('[@prospectkit/mock] Failed to answer %s %s:', request.method, request.url, error);
+    return reply(500, { message: 'Server Error.' }, new Headers({ 'X-Request-Id': requestId }));
+  }
+}
+
+async function answerRequest(
+  ctx: MockContext,
+  request: Request,
+  operation: ContractOperation | undefined,
+  headers: Headers,
+): Promise<Response> {
   const answer = (status: number, body: unknown) => reply(status, body, headers, { method: request.method });
 
   const fault = operation && ctx.faults.take(operation.operationId);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildProspect, createProspectKitMock, ProspectKitMockError } from '../src/index.js';
 import { api, BASE_URL, useMock } from './msw-harness.js';
 
@@ -199,5 +199,34 @@ describe('a base URL with a trailing slash', () => {
     const created = await api('POST', '/prospects', { body: { company: 'A' } });
     expect(created.headers.get('location')).toBe(`${BASE_URL}/prospects/${created.body.id}`);
     expect((await api('GET', '/prospects')).body.meta.path).toBe(`${BASE_URL}/prospects`);
+  });
+});
+
+describe('an unexpected failure inside the mock', () => {
+  let broken = false;
+  useMock({
+    workspaceId: 'ws_01JD3Z6X8Y9ABCDEFGHJKMNPQR',
+    clock: {
+      now: () => {
+        if (broken) throw new Error('the clock broke');
+        return new Date();
+      },
+    },
+  });
+
+  it('answers the contract 500 with a request id, and logs the cause', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    broken = true;
+    const answer = await api('POST', '/prospects', { body: { company: 'A' } });
+    broken = false;
+    expect([answer.status, answer.body]).toEqual([500, { message: 'Server Error.' }]);
+    expect(answer.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(logged).toHaveBeenCalledWith(
+      '[@prospectkit/mock] Failed to answer %s %s:',
+      'POST',
+      `${BASE_URL}/prospects`,
+      expect.objectContaining({ message: 'the clock broke' }),
+    );
+    logged.mockRestore();
   });
 });
