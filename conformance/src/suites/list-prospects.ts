@@ -152,6 +152,21 @@ export function listProspectsSuite(target: TargetRef): void {
       expect(answer.body.meta.total).toBe(expected.length);
     });
 
+    it.each([
+      ['non-ASCII letters', 'ärzte', 1],
+      ['a dotted capital I, lowered to i', 'istanbul', 1],
+      ['a dotted capital I, not lowered to i and a dot', 'i\u0307stanbul', 0],
+      ['a final capital sigma, lowered to σ', 'οδοσ', 1],
+      ['a final capital sigma, not lowered to ς', 'οδος', 0],
+    ])('searches %s one letter at a time, like PostgreSQL lower()', async (_name, term, total) => {
+      const own = await (await target().workspace()).token();
+      await call(target(), 'POST', '/prospects', { token: own, body: { company: 'İSTANBUL ΟΔΟΣ Ärzte' } });
+      const answer = await call(target(), 'GET', `/prospects?search=${encodeURIComponent(term)}`, {
+        token: own,
+      });
+      expect(answer.body.meta.total).toBe(total);
+    });
+
     it('keeps search and per_page in every link', async () => {
       const answer = await list('?search=example&per_page=1&page=2');
       expect(companies(answer)).toEqual(['Initech']);

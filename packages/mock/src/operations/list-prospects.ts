@@ -2,6 +2,15 @@ import { DEFAULT_PAGE, DEFAULT_PER_PAGE, type Prospect, pageEnvelope, pageOffset
 import type { Operation } from './operation.js';
 
 /**
+ * Lower case one code point at a time, like PostgreSQL's `lower()`: JavaScript's `toLowerCase()` applies
+ * context and special casing (`ΟΔΟΣ` -> `οδος`, `İ` -> `i̇`), PostgreSQL the simple per-character mapping
+ * (`οδοσ`, `i`).
+ */
+function lowerLikePostgres(text: string): string {
+  return Array.from(text, (ch) => (ch === '\u0130' ? 'i' : ch.toLowerCase())).join('');
+}
+
+/**
  * Whether a prospect matches `search`: a case-insensitive substring of `company`, `domain`, `contact_name` or
  * `contact_email`. The columns are joined with U+001F exactly like the server's search expression, so the two
  * agree even on terms that contain it.
@@ -12,10 +21,8 @@ function matches(prospect: Prospect, term: string): boolean {
     prospect.domain ?? '',
     prospect.contact_name ?? '',
     prospect.contact_email ?? '',
-  ]
-    .join('\u001f')
-    .toLowerCase();
-  return haystack.includes(term.toLowerCase());
+  ].join('\u001f');
+  return lowerLikePostgres(haystack).includes(lowerLikePostgres(term));
 }
 
 /** `GET /prospects`: one page, newest first, in the Laravel paginator envelope. @see operationId `listProspects` */
