@@ -195,6 +195,34 @@ export function createProspectSuite(target: TargetRef): void {
       expect(events).toEqual([]);
     });
 
+    it('422 for a NUL character in any text field, which PostgreSQL text cannot hold', async () => {
+      const answer = await call(target(), 'POST', '/prospects', {
+        token,
+        rawBody: '{"company":"a\\u0000b","notes":"\\u0000","tags":["ok","x\\u0000"]}',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual(
+        validationBody({
+          company: ['The company field must not contain a NUL character.'],
+          notes: ['The notes field must not contain a NUL character.'],
+          'tags.1': ['The tags.1 field must not contain a NUL character.'],
+        }),
+      );
+    });
+
+    it('stores a lone UTF-16 surrogate as U+FFFD', async () => {
+      const answer = await call(target(), 'POST', '/prospects', {
+        token,
+        rawBody: '{"company":"a\\ud800b","tags":["\\udc00"]}',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(answer.status).toBe(201);
+      expect([answer.body.company, answer.body.tags]).toEqual(['a\uFFFDb', ['\uFFFD']]);
+      const read = await call(target(), 'GET', `/prospects/${answer.body.id}`, { token });
+      expect(read.body.company).toBe('a\uFFFDb');
+    });
+
     it('422 for an unknown query parameter, before the body', async () => {
       const answer = await call(target(), 'POST', '/prospects?dry_run=1', { token, body: {} });
       expect(answer.status).toBe(422);

@@ -31,6 +31,7 @@ export function getProspectSuite(target: TargetRef): void {
       ['an id longer than 64 characters', () => `prs_${'0'.repeat(100)}`],
       ['an id with encoded characters', () => 'prs%2F..%2Fx'],
       ['a lower-cased id', () => prospectId.toLowerCase()],
+      ['an id with an encoded NUL', () => 'prs_%00'],
       ["another workspace's id", () => foreignId],
     ];
     it.each(ids)('404 for %s on every prospect path', async (_name, id) => {

@@ -197,6 +197,11 @@ export function listProspectsSuite(target: TargetRef): void {
       ],
       ['a repeated search', '?search=a&search=b', { search: ['The search field must be a string.'] }],
       [
+        'a NUL in search',
+        '?search=a%00b',
+        { search: ['The search field must not contain a NUL character.'] },
+      ],
+      [
         'page and per_page both out of range',
         '?page=0&per_page=101',
         {
