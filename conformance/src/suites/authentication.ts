@@ -62,6 +62,24 @@ export function authenticationSuite(target: TargetRef): void {
       });
     });
 
+    it('checks the ability whatever the case of the path', async () => {
+      const workspace = await target().workspace();
+      const writer = await workspace.token();
+      const reader = await workspace.token(['prospects:read']);
+      const id = (await call(target(), 'POST', '/prospects', { token: writer, body: { company: 'Acme' } }))
+        .body.id;
+      const refused = await Promise.all([
+        call(target(), 'POST', '/PROSPECTS', { token: reader, body: { company: 'Sneaky' } }),
+        call(target(), 'PATCH', `/Prospects/${id}`, { token: reader, body: { company: 'Sneaky' } }),
+        call(target(), 'POST', `/prospects/${id}/OUTCOMES`, { token: reader, body: { outcome: 'Won' } }),
+      ]);
+      expect(refused.map((a) => a.status)).toEqual([403, 403, 403]);
+      const read = await call(target(), 'GET', `/Prospects/${id}`, { token: reader });
+      expect([read.status, read.body.company]).toEqual([200, 'Acme']);
+      const listed = await call(target(), 'GET', '/PROSPECTS', { token: reader });
+      expect(listed.body.data.map((p: { company: string }) => p.company)).toEqual(['Acme']);
+    });
+
     it('checks authentication before the path: 401 for an unknown path without a token', async () => {
       const answer = await call(target(), 'GET', '/campaigns');
       expect(answer.status).toBe(401);

@@ -14,7 +14,8 @@ const CLIENT_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 const PATH_PATTERNS = [...new Set(CONTRACT_OPERATIONS.map((o) => o.path))].map((path) => ({
   path,
-  pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '([^/]+)')}/?$`),
+  // Case-insensitive, like msw's matching and the server's routing.
+  pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '([^/]+)')}/?$`, 'i'),
 }));
 
 /** The base URL made absolute against the request (a browser may give a relative one), without a trailing slash. */
