@@ -3,7 +3,8 @@ import { defineConfig } from 'tsdown';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
-  dts: true,
+  // The tarball ships no src, so maps pointing at ../src would dangle; tsconfig's declarationMap is for the editor.
+  dts: { sourcemap: false },
   platform: 'neutral',
   sourcemap: false,
   clean: true,

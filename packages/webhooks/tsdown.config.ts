@@ -1,9 +1,18 @@
 import { defineConfig } from 'tsdown';
 
+// One entry per public path: the core and the four adapters. `platform: 'neutral'` keeps Node built-ins out of
+// the core; node:crypto is reached at run time through process.getBuiltinModule only.
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: {
+    index: 'src/index.ts',
+    'express/index': 'src/express/index.ts',
+    'fetch/index': 'src/fetch/index.ts',
+    'redis/index': 'src/redis/index.ts',
+    'postgres/index': 'src/postgres/index.ts',
+  },
   format: ['esm', 'cjs'],
-  dts: true,
+  // No declaration maps: they would point at src/, which is not published.
+  dts: { sourcemap: false },
   platform: 'neutral',
   sourcemap: false,
   clean: true,

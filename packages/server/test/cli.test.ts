@@ -66,7 +66,7 @@ describe.each(targets)('prospectkit-server CLI on %s', (_kind, setup) => {
   afterAll(() => cleanup());
 
   it('migrates, manages workspaces, tokens and webhooks with --json, and explains mistakes', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const migrated = await prospectkit(env, 'migrate', '--json');
     expect(migrated.code).toBe(0);

@@ -1,3 +1,12 @@
+export {
+  type BuildSignedWebhookOptions,
+  buildSignedWebhook,
+  type SignedWebhook,
+} from './build-signed-webhook.js';
+export { buildWebhookEvent, type WebhookEventOverrides } from './build-webhook-event.js';
+export type { CryptoProvider } from './crypto-provider.js';
+export { DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe-store.js';
+export { defaultCryptoProvider } from './default-crypto-provider.js';
 export type {
   ConversationAssignedEvent,
   InboxReplyReceivedEvent,
@@ -10,6 +19,25 @@ export type {
   WebhookEventOf,
   WebhookEventType,
 } from './events.js';
+export type { WebhookHeaders } from './get-header.js';
+export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './memory-dedupe-store.js';
+export { createNodeCryptoProvider, type NodeCryptoModule } from './node-crypto-provider.js';
+export {
+  type ProcessWebhookOptions,
+  processWebhook,
+  type WebhookFailureCode,
+  type WebhookRequestParts,
+  type WebhookResponseBody,
+  type WebhookResult,
+} from './process-webhook.js';
 export { type SignatureHeaders, type SignWebhookOptions, signWebhook } from './sign-webhook.js';
+export type { RawBody } from './to-raw-body.js';
 export { type VerifyWebhookOptions, verifyWebhook } from './verify-webhook.js';
+export {
+  DEFAULT_TOLERANCE_SECONDS,
+  type VerifyWebhookSignatureOptions,
+  verifyWebhookSignature,
+} from './verify-webhook-signature.js';
+export { createWebCryptoProvider } from './web-crypto-provider.js';
+export type { WebhookHandlers } from './webhook-handlers.js';
 export { WebhookVerificationError, type WebhookVerificationErrorCode } from './webhook-verification-error.js';

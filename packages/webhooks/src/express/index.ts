@@ -1,0 +1,1 @@
+export { type ExpressWebhookContext, type WebhookRouterOptions, webhookRouter } from './webhook-router.js';

@@ -1,0 +1,1 @@
+export { type FetchWebhookContext, type HandleWebhookOptions, handleWebhook } from './handle-webhook.js';

@@ -1,0 +1,5 @@
+export {
+  type RedisDedupeClient,
+  RedisDedupeStore,
+  type RedisDedupeStoreOptions,
+} from './redis-dedupe-store.js';
