@@ -204,9 +204,9 @@ export function createProspectSuite(target: TargetRef): void {
       expect(answer.status).toBe(422);
       expect(answer.body).toEqual(
         validationBody({
-          company: ['The company field must not contain a NUL character.'],
-          notes: ['The notes field must not contain a NUL character.'],
-          'tags.1': ['The tags.1 field must not contain a NUL character.'],
+          company: ['The company field must not contain NUL characters.'],
+          notes: ['The notes field must not contain NUL characters.'],
+          'tags.1': ['The tags.1 field must not contain NUL characters.'],
         }),
       );
     });
@@ -227,6 +227,31 @@ export function createProspectSuite(target: TargetRef): void {
       const answer = await call(target(), 'POST', '/prospects?dry_run=1', { token, body: {} });
       expect(answer.status).toBe(422);
       expect(answer.body).toEqual(validationBody({ dry_run: ['The dry_run field is invalid.'] }));
+    });
+
+    it('names __proto__ and constructor as unknown fields', async () => {
+      const answer = await call(target(), 'POST', '/prospects', {
+        token,
+        rawBody: '{"company":"x","__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(answer.status).toBe(422);
+      // JSON.parse, because `__proto__:` in an object literal sets the prototype instead of a key.
+      const errors = JSON.parse(
+        '{"__proto__":["The __proto__ field is prohibited."],"constructor":["The constructor field is prohibited."]}',
+      );
+      expect(answer.body).toEqual(validationBody(errors));
+    });
+
+    it('caps errors at 256 fields and counts every error in message', async () => {
+      const body = Object.fromEntries([
+        ['company', 'x'],
+        ...Array.from({ length: 300 }, (_, i) => [`k${i}`, i]),
+      ]);
+      const answer = await create(body);
+      expect(answer.status).toBe(422);
+      expect(Object.keys(answer.body.errors)).toEqual(Array.from({ length: 256 }, (_, i) => `k${i}`));
+      expect(answer.body.message).toBe('The k0 field is prohibited. (and 299 more errors)');
     });
 
     it('counts the messages after the first in message', async () => {

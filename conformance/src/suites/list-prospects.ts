@@ -196,11 +196,7 @@ export function listProspectsSuite(target: TargetRef): void {
         { search: ['The search field must not be greater than 255 characters.'] },
       ],
       ['a repeated search', '?search=a&search=b', { search: ['The search field must be a string.'] }],
-      [
-        'a NUL in search',
-        '?search=a%00b',
-        { search: ['The search field must not contain a NUL character.'] },
-      ],
+      ['a NUL in search', '?search=a%00b', { search: ['The search field must not contain NUL characters.'] }],
       [
         'page and per_page both out of range',
         '?page=0&per_page=101',

@@ -18,19 +18,14 @@ export const EMPTY_OUTCOME: OutcomeState = {
   currency: null,
 };
 
-const UTC_WITH_MS = /^(?!0000)\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-/**
- * `meeting_at` in any RFC 3339 offset, as UTC with milliseconds. A valid RFC 3339 value that has no such form (a
- * leap second, `23:59:60`, or a year outside 0001-9999 once in UTC) is returned as sent, for
- * {@link mergedOutcomeIssues} to refuse: neither JavaScript nor PostgreSQL can hold it.
- */
+/** `meeting_at` in any RFC 3339 offset, as UTC with milliseconds. */
 export function toUtc(value: string | null): string | null {
   if (value === null) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const utc = date.toISOString();
-  return UTC_WITH_MS.test(utc) ? utc : value;
+  // RFC 3339 (and the contract's date-time format) allows a leap second, `:60`, which Date cannot hold and
+  // parses as Invalid Date: read it as the next second, as PostgreSQL does.
+  const leap = /^(.*[Tt ]\d{2}:\d{2}:)60(.*)$/.exec(value);
+  if (leap) return new Date(new Date(`${leap[1]}59${leap[2]}`).getTime() + 1000).toISOString();
+  return new Date(value).toISOString();
 }
 
 /**
@@ -48,35 +43,38 @@ export function mergeOutcome(previous: OutcomeState | null, input: RecordOutcome
   };
 }
 
-/**
- * The rules of the merged state: `meeting_at` is an instant that can be stored (see {@link toUtc}), and
- * `value_minor` and `currency` are both set or both `null`.
- */
+/** After merging, `value_minor` and `currency` must be both set or both `null`. */
 export function mergedOutcomeIssues(merged: OutcomeState): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  if (merged.meeting_at !== null && !UTC_WITH_MS.test(merged.meeting_at)) {
-    issues.push({
-      path: ['meeting_at'],
-      keyword: 'instant',
-      message:
-        'The meeting_at field must be a date-time from the year 0001 to 9999 in UTC, without a leap second.',
-    });
+  // Stored times span years 1-9999 and answers are RFC 3339 in UTC (four-digit year): a time outside that once
+  // converted to UTC (e.g. `0000-01-01T00:00:00Z`, `9999-12-31T23:00:00-05:00`) is refused, not a 500.
+  if (merged.meeting_at !== null && !/^(?!0000)\d{4}-/.test(merged.meeting_at)) {
+    return [
+      {
+        path: ['meeting_at'],
+        keyword: 'date_range',
+        message: 'The meeting_at field must be between 0001-01-01 and 9999-12-31 in UTC.',
+      },
+    ];
   }
   if (merged.value_minor !== null && merged.currency === null) {
-    issues.push({
-      path: ['currency'],
-      keyword: 'required_with',
-      message: 'The currency field is required when value_minor is set.',
-    });
+    return [
+      {
+        path: ['currency'],
+        keyword: 'required_with',
+        message: 'The currency field is required when value_minor is set.',
+      },
+    ];
   }
   if (merged.currency !== null && merged.value_minor === null) {
-    issues.push({
-      path: ['value_minor'],
-      keyword: 'required_with',
-      message: 'The value_minor field is required when currency is set.',
-    });
+    return [
+      {
+        path: ['value_minor'],
+        keyword: 'required_with',
+        message: 'The value_minor field is required when currency is set.',
+      },
+    ];
   }
-  return issues;
+  return [];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { nulIssues, toStoredText } from './text-input.js';
+import { toStoredText } from './text-input.js';
 import type { ProspectCreate, ProspectUpdate } from './types.js';
 import type { FieldIssue } from './validation-messages.js';
 
@@ -29,8 +29,8 @@ export type NormalizedProspectInput = Partial<{
 /**
  * Applies the rules JSON Schema cannot say, to a body that already passed the contract's schema: `company` and
  * tags are trimmed (and must not be blank after it), optional text fields are trimmed with blank meaning `null`,
- * `tags: null` clears the list, and tags must be unique after trimming. Text may not contain U+0000, and a lone
- * UTF-16 surrogate becomes U+FFFD (see `toStoredText`).
+ * `tags: null` clears the list, and tags must be unique after trimming. A lone UTF-16 surrogate becomes U+FFFD,
+ * as the database would store it (see `toStoredText`).
  *
  * @returns the fields to write, and the issues found (empty when valid)
  * @see openapi.yaml `ProspectCreate`, `ProspectUpdate`
@@ -44,14 +44,12 @@ export function normalizeProspectInput(body: ProspectCreate | ProspectUpdate): {
   if (body.company !== undefined) {
     input.company = toStoredText(body.company.trim());
     if (input.company === '') issues.push({ path: ['company'], keyword: 'blank' });
-    issues.push(...nulIssues(['company'], input.company));
   }
   for (const key of OPTIONAL_TEXT) {
     const value = body[key];
     if (value === undefined) continue;
     const trimmed = value === null ? null : toStoredText(value.trim());
     input[key] = trimmed === '' ? null : trimmed;
-    if (trimmed) issues.push(...nulIssues([key], trimmed));
   }
   if (body.tags !== undefined) {
     const tags = (body.tags ?? []).map((tag) => toStoredText(tag.trim()));
@@ -59,7 +57,6 @@ export function normalizeProspectInput(body: ProspectCreate | ProspectUpdate): {
     tags.forEach((tag, index) => {
       if (tag === '') issues.push({ path: ['tags', String(index)], keyword: 'blank' });
       else if (seen.has(tag)) issues.push({ path: ['tags', String(index)], keyword: 'distinct' });
-      issues.push(...nulIssues(['tags', String(index)], tag));
       seen.add(tag);
     });
     input.tags = tags;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeProspectInput } from './prospect-input.js';
-import { listQueryIssues, nulIssues, toStoredText } from './text-input.js';
+import { nulIssues, toStoredText } from './text-input.js';
 
 describe('toStoredText', () => {
   it.each<[string, string, string]>([
@@ -12,25 +12,33 @@ describe('toStoredText', () => {
   ])('%s', (_name, given, want) => {
     expect(toStoredText(given)).toBe(want);
   });
+
+  it('is how normalizeProspectInput writes text', () => {
+    const { input } = normalizeProspectInput({ company: 'a\uD800', location: '\uDC00', tags: ['\uD800'] });
+    expect(input).toEqual({ company: 'a\uFFFD', location: '\uFFFD', tags: ['\uFFFD'] });
+  });
 });
 
-describe('U+0000', () => {
-  it('is an issue wherever it is', () => {
-    expect(nulIssues(['notes'], 'a\u0000')).toEqual([
-      { path: ['notes'], keyword: 'nul', message: 'The notes field must not contain a NUL character.' },
-    ]);
-    expect(nulIssues(['notes'], 'a')).toEqual([]);
-    expect(listQueryIssues({ search: '\u0000' }).map((i) => i.path)).toEqual([['search']]);
-    expect(listQueryIssues({})).toEqual([]);
+describe('nulIssues', () => {
+  it.each<[string, { search: unknown; body: unknown; want: string[] }]>([
+    ['none', { search: 'acme', body: { company: 'Acme', tags: ['a'] }, want: [] }],
+    ['in search', { search: 'a\u0000', body: undefined, want: ['search'] }],
+    [
+      'search first, then the body in order, nested paths dotted',
+      {
+        search: '\u0000',
+        body: { notes: '\u0000', tags: ['ok', 'x\u0000'] },
+        want: ['search', 'notes', 'tags.1'],
+      },
+    ],
+    ['not in numbers or nulls', { search: undefined, body: { value_minor: 1, currency: null }, want: [] }],
+  ])('%s', (_name, { search, body, want }) => {
+    expect(nulIssues(search, body).map((i) => i.path.join('.'))).toEqual(want);
   });
 
-  it('is refused in every text field of a prospect, and lone surrogates are replaced', () => {
-    const { input, issues } = normalizeProspectInput({
-      company: 'a\uD800',
-      location: 'x\u0000',
-      tags: ['ok', '\u0000'],
-    });
-    expect(input.company).toBe('a\uFFFD');
-    expect(issues.map((i) => i.path.join('.'))).toEqual(['location', 'tags.1']);
+  it('says the field', () => {
+    expect(nulIssues(undefined, { company: 'a\u0000' })).toEqual([
+      { path: ['company'], keyword: 'nul', message: 'The company field must not contain NUL characters.' },
+    ]);
   });
 });

@@ -10,22 +10,32 @@ export function toStoredText(value: string): string {
   return value.replace(LONE_SURROGATE, '\uFFFD');
 }
 
-/**
- * PostgreSQL text cannot hold U+0000, so a value with it is refused with a 422 before it reaches the database
- * (which would fail the request with a 500).
- *
- * @returns one issue at `path` when `value` contains U+0000, else none
- */
-export function nulIssues(path: readonly string[], value: string): FieldIssue[] {
-  if (!value.includes('\u0000')) return [];
-  return [{ path, keyword: 'nul', message: `The ${path.join('.')} field must not contain a NUL character.` }];
+function collect(value: unknown, path: string[], issues: FieldIssue[]): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) {
+      issues.push({
+        path,
+        keyword: 'nul',
+        message: `The ${path.join('.')} field must not contain NUL characters.`,
+      });
+    }
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) collect(item, [...path, String(i)], issues);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) collect(item, [...path, key], issues);
+  }
 }
 
 /**
- * The rules of `listProspects`' query that its JSON Schema cannot say: `search` without U+0000.
+ * U+0000 in a schema-valid `search` or body, which PostgreSQL text cannot hold: one issue per string that has
+ * it, `search` first, then the body's strings in order. The server answers them with 422 after validation
+ * (`rejectNul`), before the operation's own rules; the mock does the same with this function.
  *
- * @see openapi.yaml operationId `listProspects`
+ * @see packages/server/src/http/reject-nul.ts
  */
-export function listQueryIssues(query: { search?: string | undefined }): FieldIssue[] {
-  return query.search === undefined ? [] : nulIssues(['search'], query.search);
+export function nulIssues(search: unknown, body: unknown): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  collect(search, ['search'], issues);
+  if (body !== undefined) collect(body, [], issues);
+  return issues;
 }

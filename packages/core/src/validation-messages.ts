@@ -86,6 +86,10 @@ export function fieldMessage(issue: FieldIssue): string {
   }
 }
 
+/** Bounds of the 422 body's `errors`. @see openapi.yaml `components.schemas.ValidationError` */
+const MAX_ERROR_FIELDS = 256;
+const MAX_MESSAGES_PER_FIELD = 16;
+
 /**
  * Builds the 422 body: messages grouped by dotted field path (each message once), and `message` as the first
  * message plus ` (and N more errors)` (` (and 1 more error)`) when there are more.
@@ -94,20 +98,24 @@ export function fieldMessage(issue: FieldIssue): string {
  * // { message: 'The company field is required.', errors: { company: ['The company field is required.'] } }
  */
 export function toValidationBody(issues: readonly FieldIssue[]): ValidationBody {
-  const errors: Record<string, string[]> = {};
+  // A Map, so a field named `__proto__` or `constructor` is just a key; the contract caps `errors` at 256 fields
+  // of at most 16 messages each (a body with 20,000 unknown fields still gets a bounded answer, counted in full).
+  const errors = new Map<string, string[]>();
   let count = 0;
   let first = '';
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : 'body';
     const message = fieldMessage(issue);
-    const list = errors[key] ?? [];
+    const list = errors.get(key) ?? [];
     if (list.includes(message)) continue;
-    list.push(message);
-    errors[key] = list;
+    if (list.length < MAX_MESSAGES_PER_FIELD && (errors.has(key) || errors.size < MAX_ERROR_FIELDS)) {
+      list.push(message);
+      errors.set(key, list);
+    }
     if (count === 0) first = message;
     count++;
   }
   const more = count - 1;
   const suffix = more > 0 ? ` (and ${more} more ${more === 1 ? 'error' : 'errors'})` : '';
-  return { message: `${first}${suffix}`, errors };
+  return { message: `${first}${suffix}`, errors: Object.fromEntries(errors) };
 }

@@ -1,4 +1,4 @@
-import { ABILITIES, toValidationBody } from '@prospectkit/core';
+import { ABILITIES, nulIssues, toValidationBody } from '@prospectkit/core';
 import { delay } from 'msw';
 import { ulid } from 'ulidx';
 import { allowedMethods, CONTRACT_OPERATIONS, type ContractOperation } from './contract-operations.js';
@@ -148,6 +148,9 @@ async function answerRequest(
 
   const validation = validateRequest(operation.operationId, queryOf(url), body);
   if (!validation.ok) return answer(422, toValidationBody(validation.issues));
+  // Then, as the server's rejectNul: U+0000 anywhere in `search` or the body, which a database cannot store.
+  const nul = nulIssues(validation.query.search, body);
+  if (nul.length > 0) return answer(422, toValidationBody(nul));
 
   const result = OPERATIONS[operation.operationId]({
     ctx,

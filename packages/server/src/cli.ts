@@ -91,6 +91,20 @@ program
       console.log(`  PROSPECTKIT_TOKEN=${demo.token}\n`);
       console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${running.baseUrl}/prospects\n`);
     }
+    console.log(`  Settings (tokens, webhooks, deliveries): ${running.settingsUrl}`);
+    if (running.generatedAdminPassword) {
+      console.log(
+        `  Administrator password (shown once, only its hash is kept): ${running.generatedAdminPassword}\n`,
+      );
+    } else {
+      console.log(
+        config.adminPassword
+          ? '  Sign in with PROSPECTKIT_ADMIN_PASSWORD.\n'
+          : process.env.NODE_ENV === 'production'
+            ? '  Set PROSPECTKIT_ADMIN_PASSWORD to sign in.\n'
+            : '  Sign in with the administrator password printed on the first start, or set PROSPECTKIT_ADMIN_PASSWORD.\n',
+      );
+    }
     const stop = async (signal: string) => {
       logger.info({ signal }, 'shutting down');
       await running.close();

@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
 import { createApp } from './http/create-app.js';
 import { createLimiter } from './http/create-limiter.js';
+import { ensureAdminPassword } from './settings/index.js';
 
 /** Keys never written to logs. */
 export const REDACT_PATHS = [
@@ -33,6 +34,10 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:3000/api/v1` */
   baseUrl: string;
+  /** The settings area, e.g. `http://127.0.0.1:3000/settings` */
+  settingsUrl: string;
+  /** The administrator password generated on this first start (development only), to print once; never stored. */
+  generatedAdminPassword: string | undefined;
   server: Server;
   db: Database;
   worker: DeliveryWorker;
@@ -54,6 +59,9 @@ export async function startServer(
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const limiter = createLimiter(db, config.rateLimit);
   const grants = await createGrantCache(db);
+  // Without PROSPECTKIT_ADMIN_PASSWORD, development generates one on first start and keeps only its hash.
+  const generatedAdminPassword =
+    config.adminPassword || process.env.NODE_ENV === 'production' ? undefined : await ensureAdminPassword(db);
   const app = createApp({
     db,
     logger,
@@ -62,6 +70,7 @@ export async function startServer(
     limiter: limiter.limiter,
     trustProxy: config.trustProxy,
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
+    settings: { adminPassword: config.adminPassword, allowInsecureWebhooks: config.allowInsecureWebhooks },
   });
   const worker = createDeliveryWorker({ db, logger, allowInsecureWebhooks: config.allowInsecureWebhooks });
   const server = await new Promise<Server>((resolve, reject) => {
@@ -72,8 +81,11 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
-    baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}/api/v1`,
+    baseUrl: `${origin}/api/v1`,
+    settingsUrl: `${origin}/settings`,
+    generatedAdminPassword,
     server,
     db,
     worker,

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_PAGE,
-  DEFAULT_PER_PAGE,
-  listQueryIssues,
-  type Prospect,
-  pageEnvelope,
-  pageOffset,
-} from '@prospectkit/core';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, type Prospect, pageEnvelope, pageOffset } from '@prospectkit/core';
 import type { Operation } from './operation.js';
 
 /**
@@ -37,8 +30,6 @@ export const listProspects: Operation = ({ ctx, workspaceId, query, apiRoot }) =
   const page = Number(query.page ?? DEFAULT_PAGE);
   const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);
   const search = query.search as string | undefined;
-  const issues = listQueryIssues({ search });
-  if (issues.length > 0) return { issues };
   const all = ctx.db.prospects.list({ workspaceId });
   const found = search ? all.filter((p) => matches(p, search)) : all;
   const offset = pageOffset(page, perPage);

@@ -134,6 +134,31 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  // Version 4 is reserved for the delivery worker's schema change (merged separately).
+  {
+    version: 5,
+    name: 'settings area: secret roll, administrator, sessions',
+    // A rolled signing secret takes effect at next_secret_at (now, or up to 24 hours later) so receivers can
+    // add it to their secret list first; see activeSigningSecret in store/webhooks.ts. settings_admin holds
+    // one row: the generated administrator password's scrypt hash (never the password) and the session
+    // cookie's signing secret, shared by every instance on this database.
+    sql: `
+      alter table webhooks add column next_secret text;
+      alter table webhooks add column next_secret_at timestamptz;
+      create table settings_admin (
+        id integer primary key check (id = 1),
+        password_hash text,
+        session_secret text not null,
+        created_at timestamptz not null default now()
+      );
+      create table settings_sessions (
+        sid text primary key,
+        data text not null,
+        expires_at timestamptz not null
+      );
+      create index settings_sessions_expiry on settings_sessions (expires_at);
+    `,
+  },
   {
     version: 6,
     name: 'prospect count per workspace',
@@ -164,7 +189,7 @@ export async function migrate(db: Database): Promise<number[]> {
       (await tx.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version),
     );
     const applied: number[] = [];
-    for (const migration of MIGRATIONS) {
+    for (const migration of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
       if (done.has(migration.version)) continue;
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
       await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [

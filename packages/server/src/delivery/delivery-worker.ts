@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { DELIVERY_CHANNEL } from '../store/outbox.js';
+import { activeSigningSecret } from '../store/webhooks.js';
 import { isRetryable, MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
 import { type AttemptResult, sendAttempt } from './send-attempt.js';
 import { checkWebhookAddress } from './webhook-address.js';
@@ -44,6 +45,8 @@ interface Claimed {
   body: string;
   url: string;
   secret: string;
+  next_secret: string | null;
+  next_secret_at: Date | null;
 }
 
 /**
@@ -82,7 +85,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         now,
       ]);
       return tx.query<Claimed & Record<string, unknown>>(
-        `select d.id, d.attempts, d.event_id, e.type, e.body, w.url, w.secret from deliveries d
+        `select d.id, d.attempts, d.event_id, e.type, e.body, w.url, w.secret, w.next_secret, w.next_secret_at from deliveries d
          join events e on e.id = d.event_id join webhooks w on w.id = d.webhook_id where d.id = any($1) order by d.next_attempt_at, d.id`,
         [ids],
       );
@@ -97,7 +100,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       checkWebhookAddress(delivery.url, { allowInsecure: options.allowInsecureWebhooks === true });
       result = await sendAttempt({
         url: delivery.url,
-        secret: delivery.secret,
+        secret: activeSigningSecret(delivery, at),
         eventId: delivery.event_id,
         eventType: delivery.type,
         body: delivery.body,

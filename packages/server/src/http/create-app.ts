@@ -7,6 +7,7 @@ import swaggerUi from 'swagger-ui-express';
 import type { GrantCache } from '../auth/grant-cache.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { type SettingsOptions, settingsRouter } from '../settings/index.js';
 import { ApiError } from './api-error.js';
 import { authenticate } from './authenticate.js';
 import { contractRoutes, contractSource, loadContract } from './contract.js';
@@ -14,6 +15,7 @@ import { errorHandler } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { prospectRoutes } from './prospect-routes.js';
 import { apiRateLimit } from './rate-limit.js';
+import { rejectNul } from './reject-nul.js';
 import { requestId } from './request-id.js';
 
 /** Dependencies and settings of {@link createApp}. */
@@ -31,6 +33,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string | string[];
   /** Validate every response against the contract (development and test). Default `true`. */
   validateResponses?: boolean;
+  /** The settings area at `/settings` (administrator password, insecure webhooks). Default: sign-in uses the stored password. */
+  settings?: SettingsOptions;
 }
 
 /**
@@ -87,6 +91,8 @@ export function createApp(options: AppOptions): Express {
     res.type('application/yaml').send(contractSource());
   });
 
+  app.use('/settings', settingsRouter({ db, logger, clock, ...options.settings }));
+
   const api = express.Router();
   api.use(apiRateLimit({ limiter: options.limiter, logger }));
   api.use(authenticate(db, clock, contractRoutes(contract), options.grants));
@@ -102,6 +108,7 @@ export function createApp(options: AppOptions): Express {
       ignoreUndocumented: false,
     }),
   );
+  api.use(rejectNul);
   api.use(prospectRoutes({ db, clock, publicUrl: options.publicUrl }));
   app.use('/api/v1', api);
   app.use((_req, _res, next) => next(new ApiError(404, 'Not found.')));

@@ -1,7 +1,6 @@
 import {
   DEFAULT_PAGE,
   DEFAULT_PER_PAGE,
-  listQueryIssues,
   mergedOutcomeIssues,
   normalizeProspectInput,
   type ProspectCreate,
@@ -40,8 +39,6 @@ export function prospectRoutes({ db, clock, publicUrl }: ProspectRoutesOptions):
     const query = req.query as { search?: string; page?: number; per_page?: number };
     const page = Number(query.page ?? DEFAULT_PAGE);
     const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);
-    const issues = listQueryIssues(query);
-    if (issues.length > 0) throw validationFailed(toValidationBody(issues));
     const { data, total } = await listProspects(db, workspace(req), {
       search: query.search,
       limit: perPage,

@@ -1,6 +1,5 @@
 import {
   buildEvent,
-  isId,
   mergeOutcome,
   type NormalizedProspectInput,
   newId,
@@ -115,8 +114,6 @@ export async function getProspect(
   id: string,
   options: { forUpdate?: boolean } = {},
 ) {
-  // A malformed id names nothing, and may hold what text columns cannot (U+0000): no query, a 404.
-  if (!isId('prospect', id)) return undefined;
   const [row] = await db.query<ProspectRow & Record<string, unknown>>(
     `select * from prospects where workspace_id = $1 and id = $2${options.forUpdate ? ' for update' : ''}`,
     [workspaceId, id],
@@ -177,7 +174,6 @@ export async function updateProspect(
   input: NormalizedProspectInput,
   now: Date,
 ): Promise<Prospect | undefined> {
-  if (!isId('prospect', id)) return undefined;
   const sets: string[] = [];
   const params: unknown[] = [workspaceId, id, now];
   for (const column of COLUMNS) {

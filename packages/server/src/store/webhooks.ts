@@ -1,6 +1,6 @@
 import { EVENT_TYPES, type EventType, newId } from '@prospectkit/core';
 import { generateSigningSecret } from '../auth/api-token.js';
-import type { Sql } from '../db/database.js';
+import type { Database, Sql } from '../db/database.js';
 
 export interface WebhookRecord {
   id: string;
@@ -56,4 +56,82 @@ export async function revokeWebhook(db: Sql, id: string): Promise<boolean> {
     [id],
   );
   return true;
+}
+
+/** A webhook's signing secrets during a roll: the current one and, when rolled, the next one and when it starts. */
+export interface WebhookSigningSecrets {
+  secret: string;
+  next_secret: string | null;
+  next_secret_at: Date | null;
+}
+
+/**
+ * The signing secret to sign with at `now`: the rolled (next) secret once its time has come, else the current
+ * one. The delivery worker signs every attempt with this.
+ *
+ * @param webhook the webhook's `secret`, `next_secret` and `next_secret_at` columns (migration 5)
+ * @param now the time of the attempt
+ * @returns a `whk_...` secret
+ * @example
+ * activeSigningSecret({ secret: 'whk_old', next_secret: 'whk_new', next_secret_at: at }, new Date()); // 'whk_old' until `at`
+ */
+export function activeSigningSecret(webhook: WebhookSigningSecrets, now: Date): string {
+  const { next_secret: next, next_secret_at: at } = webhook;
+  return next !== null && at !== null && at.getTime() <= now.getTime() ? next : webhook.secret;
+}
+
+/** Most time between rolling a signing secret and the new secret taking effect: 24 hours. */
+export const MAX_SECRET_ROLL_DELAY_MS = 24 * 60 * 60 * 1000;
+
+/** The signing secrets of one webhook of a workspace, or `undefined` when there is no such webhook. */
+export async function getWebhookSigningSecrets(
+  db: Sql,
+  workspaceId: string,
+  id: string,
+): Promise<WebhookSigningSecrets | undefined> {
+  const [row] = await db.query<WebhookSigningSecrets & Record<string, unknown>>(
+    'select secret, next_secret, next_secret_at from webhooks where id = $1 and workspace_id = $2',
+    [id, workspaceId],
+  );
+  return row;
+}
+
+/**
+ * Rolls a webhook's signing secret: a new `whk_...` secret signs every attempt from `effectiveAt` on (now, or
+ * up to 24 hours later, so receivers can add it to their secret list first). A secret whose time has already
+ * come becomes the current one; a pending, not yet effective roll is replaced.
+ *
+ * @param input.effectiveAt when the new secret takes effect; at or before `now` means at once
+ * @param input.now the current time. Default: the system clock.
+ * @returns the secrets after the roll, or `undefined` when there is no active webhook with that id
+ * @throws {RangeError} when `effectiveAt` is more than 24 hours after `now`
+ */
+export async function rollWebhookSecret(
+  db: Database,
+  input: { workspaceId: string; id: string; effectiveAt: Date; now?: Date },
+): Promise<WebhookSigningSecrets | undefined> {
+  const now = input.now ?? new Date();
+  if (input.effectiveAt.getTime() - now.getTime() > MAX_SECRET_ROLL_DELAY_MS) {
+    throw new RangeError('A new signing secret takes effect at most 24 hours after the roll.');
+  }
+  return db.transaction(async (tx) => {
+    const [current] = await tx.query<WebhookSigningSecrets & Record<string, unknown>>(
+      `select secret, next_secret, next_secret_at from webhooks where id = $1 and workspace_id = $2 and revoked_at is null
+       for update`,
+      [input.id, input.workspaceId],
+    );
+    if (!current) return undefined;
+    const secret = generateSigningSecret();
+    const later = input.effectiveAt.getTime() > now.getTime();
+    const next: WebhookSigningSecrets = later
+      ? { secret: activeSigningSecret(current, now), next_secret: secret, next_secret_at: input.effectiveAt }
+      : { secret, next_secret: null, next_secret_at: null };
+    await tx.query('update webhooks set secret = $2, next_secret = $3, next_secret_at = $4 where id = $1', [
+      input.id,
+      next.secret,
+      next.next_secret,
+      next.next_secret_at,
+    ]);
+    return next;
+  });
 }

@@ -34,3 +34,12 @@ export async function setWorkspaceSuspended(
   await notifyAuthChanged(db);
   return row;
 }
+
+/** Renames a workspace; returns it, or `undefined` when there is no such workspace. */
+export async function renameWorkspace(db: Sql, id: string, name: string): Promise<Workspace | undefined> {
+  const [row] = await db.query<Workspace & Record<string, unknown>>(
+    'update workspaces set name = $2 where id = $1 returning *',
+    [id, name],
+  );
+  return row;
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import session from 'express-session';
+import type { Sql } from '../db/database.js';
+import { DatabaseSessionStore } from './session-store.js';
+
+/** A one-time message shown on the next page, after a redirect. */
+export interface Flash {
+  text: string;
+  /** Show this webhook's signing secrets on the next page (after creating it or rolling its secret). */
+  revealWebhookId?: string;
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Set once the administrator password was accepted (the session id is regenerated then). */
+    signedIn?: boolean;
+    flash?: Flash;
+  }
+}
+
+/** The settings session cookie's name. */
+export const SESSION_COOKIE = 'prospectkit_settings';
+/** How long a signed-in session lasts without a request, in ms: 8 hours. */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * The secret that signs the session cookie, made on first use and kept in the database (`settings_admin`), so
+ * every instance and every restart accepts the same cookies.
+ */
+export async function sessionSecret(db: Sql): Promise<string> {
+  await db.query(
+    'insert into settings_admin (id, session_secret) values (1, $1) on conflict (id) do nothing',
+    [randomBytes(32).toString('base64url')],
+  );
+  const [row] = await db.query<{ session_secret: string }>(
+    'select session_secret from settings_admin where id = 1',
+  );
+  return (row as { session_secret: string }).session_secret;
+}
+
+/**
+ * `express-session` for the settings area: a server-side session in the database (see
+ * {@link DatabaseSessionStore}) behind an HTTP-only, `SameSite=Lax` cookie scoped to `/settings`, marked
+ * `Secure` whenever the request came over https (`secure: 'auto'`, which follows Express's `trust proxy`).
+ * The idle timeout rolls with each request. The cookie secret is loaded from the database on first use.
+ */
+export function settingsSession(db: Sql): RequestHandler {
+  let handler: Promise<RequestHandler> | undefined;
+  return (req, res, next) => {
+    handler ??= sessionSecret(db).then((secret) =>
+      session({
+        name: SESSION_COOKIE,
+        secret,
+        store: new DatabaseSessionStore(db),
+        resave: false,
+        saveUninitialized: false,
+        rolling: true,
+        unset: 'destroy',
+        cookie: {
+          path: '/settings',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: 'auto',
+          maxAge: SESSION_IDLE_MS,
+        },
+      }),
+    );
+    handler.then(
+      (h) => h(req, res, next),
+      (error: unknown) => {
+        handler = undefined;
+        next(error);
+      },
+    );
+  };
+}

@@ -1,0 +1,14 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+
+/** What every settings route needs. */
+export interface SettingsContext {
+  db: Database;
+  logger: Logger;
+  clock: Clock;
+  /** `PROSPECTKIT_ADMIN_PASSWORD`; when unset, the stored (generated) password's hash is used. */
+  adminPassword: string | undefined;
+  /** Allow http and loopback webhook addresses (development only), as the delivery worker does. */
+  allowInsecureWebhooks: boolean;
+}
