@@ -72,6 +72,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'conformance',
+          root: here('./conformance'),
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'examples',
           root: here('./examples'),
           include: ['**/*.test.ts'],

@@ -17,6 +17,7 @@ export {
   pageOffset,
 } from './pagination.js';
 export { type NormalizedProspectInput, normalizeProspectInput } from './prospect-input.js';
+export { nulIssues, toStoredText } from './text-input.js';
 export * from './types.js';
 export {
   type FieldIssue,

@@ -1,3 +1,4 @@
+import { toStoredText } from './text-input.js';
 import type { ProspectCreate, ProspectUpdate } from './types.js';
 import type { FieldIssue } from './validation-messages.js';
 
@@ -28,7 +29,8 @@ export type NormalizedProspectInput = Partial<{
 /**
  * Applies the rules JSON Schema cannot say, to a body that already passed the contract's schema: `company` and
  * tags are trimmed (and must not be blank after it), optional text fields are trimmed with blank meaning `null`,
- * `tags: null` clears the list, and tags must be unique after trimming.
+ * `tags: null` clears the list, and tags must be unique after trimming. A lone UTF-16 surrogate becomes U+FFFD,
+ * as the database would store it (see `toStoredText`).
  *
  * @returns the fields to write, and the issues found (empty when valid)
  * @see openapi.yaml `ProspectCreate`, `ProspectUpdate`
@@ -40,17 +42,17 @@ export function normalizeProspectInput(body: ProspectCreate | ProspectUpdate): {
   const input: NormalizedProspectInput = {};
   const issues: FieldIssue[] = [];
   if (body.company !== undefined) {
-    input.company = body.company.trim();
+    input.company = toStoredText(body.company.trim());
     if (input.company === '') issues.push({ path: ['company'], keyword: 'blank' });
   }
   for (const key of OPTIONAL_TEXT) {
     const value = body[key];
     if (value === undefined) continue;
-    const trimmed = value === null ? null : value.trim();
+    const trimmed = value === null ? null : toStoredText(value.trim());
     input[key] = trimmed === '' ? null : trimmed;
   }
   if (body.tags !== undefined) {
-    const tags = (body.tags ?? []).map((tag) => tag.trim());
+    const tags = (body.tags ?? []).map((tag) => toStoredText(tag.trim()));
     const seen = new Set<string>();
     tags.forEach((tag, index) => {
       if (tag === '') issues.push({ path: ['tags', String(index)], keyword: 'blank' });

@@ -49,7 +49,9 @@ export interface ContractRoute {
 export function contractRoutes(document: OpenApiDocument = loadContract()): ContractRoute[] {
   const routes: ContractRoute[] = [];
   for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, unknown>>)) {
-    const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, '([^/]+)')}/?$`);
+    // Case-insensitive like Express's routing: `/PROSPECTS` reaches the same handler, so it must meet the same
+    // ability check (a case-sensitive pattern let a read-only token create prospects there).
+    const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, '([^/]+)')}/?$`, 'i');
     for (const [method, operation] of Object.entries(item)) {
       const op = operation as { operationId?: string; security?: Array<{ bearerAuth?: string[] }> };
       if (!op.operationId) continue;

@@ -22,9 +22,10 @@ export function toFieldIssues(items: readonly ValidatorErrorItem[]): FieldIssue[
     const segments = item.path.split('/').filter((s) => s !== '');
     const path = LOCATIONS.has(segments[0] ?? '') ? segments.slice(1) : segments;
     const issue: FieldIssue = { path: path.map(decodePointer), keyword };
-    // ajv names the later of two equal items; Laravel's `distinct` reports that item's own path (`tags.1`).
-    const duplicate = keyword === 'uniqueItems' ? /items ## (\d+) and/.exec(item.message) : null;
-    if (duplicate) issue.path = [...issue.path, duplicate[1] as string];
+    // ajv names both equal items, earlier or later first depending on the item schema; like Laravel's
+    // `distinct` and `normalizeProspectInput`, the later one is reported at its own path (`tags.1`).
+    const duplicate = keyword === 'uniqueItems' ? /items ## (\d+) and (\d+)/.exec(item.message) : null;
+    if (duplicate) issue.path = [...issue.path, String(Math.max(Number(duplicate[1]), Number(duplicate[2])))];
     const bound = /(-?\d+(?:\.\d+)?)/.exec(item.message);
     if (bound) issue.limit = Number(bound[1]);
     const format = /format "([^"]+)"/.exec(item.message);

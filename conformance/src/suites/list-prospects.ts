@@ -1,0 +1,227 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../call.js';
+import type { TargetRef } from '../define-conformance-suite.js';
+import { validationBody } from '../matchers.js';
+
+const FIXTURES = [
+  {
+    company: 'Acme Ltd',
+    domain: 'acme.example',
+    contact_name: 'Ada Lovelace',
+    contact_email: 'ada@acme.example',
+  },
+  {
+    company: 'Globex',
+    domain: 'globex.example',
+    contact_name: 'Hank Scorpio',
+    contact_email: 'hank@globex.example',
+  },
+  {
+    company: 'Initech',
+    notes: 'acme competitor',
+    location: 'Acmeville',
+    contact_email: 'peter@initech.example',
+  },
+  { company: '100% Organic_Foods', contact_name: 'Back\\Slash' },
+  { company: 'Umbrella', domain: 'umbrella.example', contact_email: 'ALICE@UMBRELLA.EXAMPLE' },
+];
+
+/** `listProspects`: newest first, the paginator envelope and its edges, links keeping `search`, and search. */
+export function listProspectsSuite(target: TargetRef): void {
+  describe('listProspects', () => {
+    let token: string;
+    let ids: string[];
+    const list = (query = '') => call(target(), 'GET', `/prospects${query}`, { token });
+    const listUrl = () => `${target().baseUrl}/prospects`;
+    const companies = (answer: { body: { data: Array<{ company: string }> } }) =>
+      answer.body.data.map((p) => p.company);
+
+    beforeAll(async () => {
+      token = await (await target().workspace()).token();
+      ids = [];
+      for (const body of FIXTURES)
+        ids.push((await call(target(), 'POST', '/prospects', { token, body })).body.id);
+    });
+
+    it('lists newest first with the default page size, in the Laravel paginator shape', async () => {
+      const answer = await list();
+      expect(answer.status).toBe(200);
+      expect(companies(answer)).toEqual(FIXTURES.map((f) => f.company).reverse());
+      expect(answer.body.data.map((p: { id: string }) => p.id)).toEqual([...ids].reverse());
+      expect(answer.body.links).toEqual({
+        first: `${listUrl()}?per_page=25&page=1`,
+        last: `${listUrl()}?per_page=25&page=1`,
+        prev: null,
+        next: null,
+      });
+      expect(answer.body.meta).toEqual({
+        current_page: 1,
+        from: 1,
+        last_page: 1,
+        path: listUrl(),
+        per_page: 25,
+        to: 5,
+        total: 5,
+      });
+    });
+
+    it('pages through with per_page, links pointing at the neighbours', async () => {
+      const first = await list('?per_page=2');
+      expect(companies(first)).toEqual(['Umbrella', '100% Organic_Foods']);
+      expect(first.body.links).toEqual({
+        first: `${listUrl()}?per_page=2&page=1`,
+        last: `${listUrl()}?per_page=2&page=3`,
+        prev: null,
+        next: `${listUrl()}?per_page=2&page=2`,
+      });
+      const middle = await list('?per_page=2&page=2');
+      expect(companies(middle)).toEqual(['Initech', 'Globex']);
+      expect(middle.body.links.prev).toBe(`${listUrl()}?per_page=2&page=1`);
+      expect(middle.body.links.next).toBe(`${listUrl()}?per_page=2&page=3`);
+      expect(middle.body.meta).toMatchObject({ current_page: 2, from: 3, to: 4, last_page: 3, total: 5 });
+      const last = await list('?page=3&per_page=2');
+      expect(companies(last)).toEqual(['Acme Ltd']);
+      expect(last.body.links.next).toBeNull();
+      expect(last.body.meta).toMatchObject({ current_page: 3, from: 5, to: 5, last_page: 3 });
+    });
+
+    it('answers a page past the last with 200 and empty data, prev pointing at the last page', async () => {
+      const answer = await list('?per_page=2&page=9');
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toEqual([]);
+      expect(answer.body.links.prev).toBe(`${listUrl()}?per_page=2&page=3`);
+      expect(answer.body.links.next).toBeNull();
+      expect(answer.body.meta).toEqual({
+        current_page: 9,
+        from: null,
+        last_page: 3,
+        path: listUrl(),
+        per_page: 2,
+        to: null,
+        total: 5,
+      });
+    });
+
+    it('answers the largest page number and page size', async () => {
+      const answer = await list('?page=2147483647&per_page=100');
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toEqual([]);
+      expect(answer.body.meta).toMatchObject({ current_page: 2147483647, per_page: 100, last_page: 1 });
+    });
+
+    it('answers an empty workspace with last_page 1 and null from and to', async () => {
+      const empty = await (await target().workspace()).token();
+      const answer = await call(target(), 'GET', '/prospects', { token: empty });
+      expect(answer.body).toEqual({
+        data: [],
+        links: {
+          first: `${listUrl()}?per_page=25&page=1`,
+          last: `${listUrl()}?per_page=25&page=1`,
+          prev: null,
+          next: null,
+        },
+        meta: {
+          current_page: 1,
+          from: null,
+          last_page: 1,
+          path: listUrl(),
+          per_page: 25,
+          to: null,
+          total: 0,
+        },
+      });
+    });
+
+    it.each([
+      ['company', 'GLOBEX', ['Globex']],
+      ['domain', 'umbrella.exa', ['Umbrella']],
+      ['contact_name', 'lovelace', ['Acme Ltd']],
+      ['contact_email', 'alice@umbrella', ['Umbrella']],
+      ['several columns', 'example', ['Umbrella', 'Initech', 'Globex', 'Acme Ltd']],
+      ['a term in notes or location only', 'acmeville', []],
+      ['a literal %', '100%', ['100% Organic_Foods']],
+      ['a literal _', 'c_f', ['100% Organic_Foods']],
+      ['an _ that is not a wildcard', 'a_e', []],
+      ['a literal backslash', 'k\\s', ['100% Organic_Foods']],
+      ['no match', 'nothing-here', []],
+      ['a term spanning two columns', 'ltd acme', []],
+    ])('searches case-insensitively by %s', async (_name, term, expected) => {
+      const answer = await list(`?search=${encodeURIComponent(term)}`);
+      expect(answer.status).toBe(200);
+      expect(companies(answer)).toEqual(expected);
+      expect(answer.body.meta.total).toBe(expected.length);
+    });
+
+    it.each([
+      ['non-ASCII letters', 'ärzte', 1],
+      ['a dotted capital I, lowered to i', 'istanbul', 1],
+      ['a dotted capital I, not lowered to i and a dot', 'i\u0307stanbul', 0],
+      ['a final capital sigma, lowered to σ', 'οδοσ', 1],
+      ['a final capital sigma, not lowered to ς', 'οδος', 0],
+    ])('searches %s one letter at a time, like PostgreSQL lower()', async (_name, term, total) => {
+      const own = await (await target().workspace()).token();
+      await call(target(), 'POST', '/prospects', { token: own, body: { company: 'İSTANBUL ΟΔΟΣ Ärzte' } });
+      const answer = await call(target(), 'GET', `/prospects?search=${encodeURIComponent(term)}`, {
+        token: own,
+      });
+      expect(answer.body.meta.total).toBe(total);
+    });
+
+    it('keeps search and per_page in every link', async () => {
+      const answer = await list('?search=example&per_page=1&page=2');
+      expect(companies(answer)).toEqual(['Initech']);
+      expect(answer.body.links).toEqual({
+        first: `${listUrl()}?search=example&per_page=1&page=1`,
+        last: `${listUrl()}?search=example&per_page=1&page=4`,
+        prev: `${listUrl()}?search=example&per_page=1&page=1`,
+        next: `${listUrl()}?search=example&per_page=1&page=3`,
+      });
+      const spaced = await list(`?search=${encodeURIComponent('acme ltd')}`);
+      expect(spaced.body.links.first).toBe(`${listUrl()}?search=acme+ltd&per_page=25&page=1`);
+    });
+
+    it.each<[string, string, Record<string, string[]>]>([
+      ['per_page 101', '?per_page=101', { per_page: ['The per_page field must not be greater than 100.'] }],
+      ['per_page 0', '?per_page=0', { per_page: ['The per_page field must be at least 1.'] }],
+      ['page 0', '?page=0', { page: ['The page field must be at least 1.'] }],
+      ['a negative page', '?page=-1', { page: ['The page field must be at least 1.'] }],
+      ['a page that is not a number', '?page=two', { page: ['The page field must be an integer.'] }],
+      ['a fractional page', '?page=1.5', { page: ['The page field must be an integer.'] }],
+      ['a repeated page', '?page=1&page=2', { page: ['The page field must be an integer.'] }],
+      ['an empty page', '?page=', { page: ['The page field is invalid.'] }],
+      ['an empty search', '?search=', { search: ['The search field is invalid.'] }],
+      [
+        'a search over 255 characters',
+        `?search=${'s'.repeat(256)}`,
+        { search: ['The search field must not be greater than 255 characters.'] },
+      ],
+      ['a repeated search', '?search=a&search=b', { search: ['The search field must be a string.'] }],
+      ['a NUL in search', '?search=a%00b', { search: ['The search field must not contain NUL characters.'] }],
+      [
+        'page and per_page both out of range',
+        '?page=0&per_page=101',
+        {
+          page: ['The page field must be at least 1.'],
+          per_page: ['The per_page field must not be greater than 100.'],
+        },
+      ],
+      ['an unknown parameter', '?sort=company', { sort: ['The sort field is invalid.'] }],
+      [
+        'an unknown parameter, reported alone',
+        '?page=0&sort=company',
+        { sort: ['The sort field is invalid.'] },
+      ],
+    ])('422 for %s', async (_name, query, errors) => {
+      const answer = await list(query);
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual(validationBody(errors));
+    });
+
+    it('422 for a page past int32', async () => {
+      const answer = await list('?page=2147483648');
+      expect(answer.status).toBe(422);
+      expect(Object.keys(answer.body.errors)).toEqual(['page']);
+      expect(answer.body.errors.page).toContain('The page field must not be greater than 2147483647.');
+    });
+  });
+}

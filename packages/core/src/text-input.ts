@@ -1,0 +1,41 @@
+import type { FieldIssue } from './validation-messages.js';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as the database keeps it: a lone UTF-16 surrogate (allowed in a JSON string, impossible in UTF-8) becomes
+ * U+FFFD, which is what the PostgreSQL and PGlite drivers write for it.
+ */
+export function toStoredText(value: string): string {
+  return value.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+function collect(value: unknown, path: string[], issues: FieldIssue[]): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) {
+      issues.push({
+        path,
+        keyword: 'nul',
+        message: `The ${path.join('.')} field must not contain NUL characters.`,
+      });
+    }
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) collect(item, [...path, String(i)], issues);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) collect(item, [...path, key], issues);
+  }
+}
+
+/**
+ * U+0000 in a schema-valid `search` or body, which PostgreSQL text cannot hold: one issue per string that has
+ * it, `search` first, then the body's strings in order. The server answers them with 422 after validation
+ * (`rejectNul`), before the operation's own rules; the mock does the same with this function.
+ *
+ * @see packages/server/src/http/reject-nul.ts
+ */
+export function nulIssues(search: unknown, body: unknown): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  collect(search, ['search'], issues);
+  if (body !== undefined) collect(body, [], issues);
+  return issues;
+}

@@ -1,0 +1,19 @@
+import type { FaultQueue } from './fault-queue.js';
+import type { MockClock } from './mock-clock.js';
+import type { MockDatabase } from './mock-database.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { WebhookEvent } from './types.js';
+
+/** Everything a mocked request can see and change; one per mock. */
+export interface MockContext {
+  /** The API's base URL as given, without a trailing slash (may be relative in a browser). */
+  baseUrl: string;
+  db: MockDatabase;
+  clock: MockClock;
+  /** `'any'`: any bearer token has every ability unless `db.tokens` says otherwise. `'tokens'`: only those. */
+  authMode: 'any' | 'tokens';
+  rateLimiter: RateLimiter | undefined;
+  faults: FaultQueue;
+  /** The event log, in order. */
+  events: WebhookEvent[];
+}

@@ -1,0 +1,174 @@
+import { type Ability, newId, type OutcomeResult, type Prospect } from '@prospectkit/core';
+import type { MockClock } from './mock-clock.js';
+import { ProspectKitMockError } from './mock-error.js';
+
+/** A prospect to put in the store: `company` is required, every other field defaults (ids and times included). */
+export type ProspectSeed = Partial<Prospect> & { company: string };
+
+/** What a token may do, and in which workspace. */
+export interface TokenGrant {
+  abilities: readonly Ability[];
+  workspaceId: string;
+}
+
+/** A recorded outcome, kept as history like the server's `outcomes` table. */
+export interface OutcomeRecord extends OutcomeResult {
+  workspace_id: string;
+}
+
+/** The prospects of the in-memory store. Reads return copies; writes go through these methods. */
+export interface ProspectTable {
+  /** The prospects of a workspace (default: the mock's), newest first like `listProspects`. */
+  list(options?: { workspaceId?: string }): Prospect[];
+  /** One prospect by id, in any workspace, or `undefined`. */
+  get(id: string): Prospect | undefined;
+  /**
+   * Stores a prospect without events (like an import), filling what is not given: a new `prs_` id, `null`
+   * fields, `tags: []`, no outcome, `created_at` and `updated_at` from the mock's clock.
+   *
+   * @param options.workspaceId the workspace it belongs to. Default: the mock's workspace.
+   * @returns the stored prospect
+   */
+  insert(prospect: ProspectSeed, options?: { workspaceId?: string }): Prospect;
+  /**
+   * Overwrites fields of a stored prospect as given (no validation, no events, `updated_at` untouched unless given).
+   *
+   * @throws {ProspectKitMockError} `prospect_not_found` when no prospect has that id
+   */
+  update(id: string, changes: Partial<Prospect>): Prospect;
+  /** Removes a prospect; `true` when there was one. */
+  delete(id: string): boolean;
+  /** The workspace a prospect belongs to, or `undefined`. */
+  workspaceOf(id: string): string | undefined;
+  /** Removes every prospect and its outcomes. */
+  clear(): void;
+}
+
+/** The outcome history of the in-memory store. */
+export interface OutcomeTable {
+  /** Every recorded outcome, oldest first; of one prospect when `prospectId` is given. */
+  list(options?: { prospectId?: string }): OutcomeRecord[];
+  /** Appends a recorded outcome (the mock's `recordOutcome` does). */
+  add(record: OutcomeRecord): void;
+  clear(): void;
+}
+
+/** The tokens the mock accepts besides those `auth: 'any'` lets through. */
+export interface TokenTable {
+  /** Grants a token abilities, in the mock's workspace unless `workspaceId` is given. */
+  set(token: string, abilities: readonly Ability[], options?: { workspaceId?: string }): void;
+  get(token: string): TokenGrant | undefined;
+  delete(token: string): boolean;
+  clear(): void;
+}
+
+/** The mock's in-memory store: readable and writable from tests. */
+export interface MockDatabase {
+  /** The workspace requests act in unless a token says otherwise, e.g. `ws_01J...`. */
+  readonly workspaceId: string;
+  readonly prospects: ProspectTable;
+  readonly outcomes: OutcomeTable;
+  readonly tokens: TokenTable;
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** Newest first: `created_at` descending, then `id` descending, like the server's index. */
+function newestFirst(a: Prospect, b: Prospect): number {
+  const byTime = Date.parse(b.created_at) - Date.parse(a.created_at);
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** Creates an empty store whose default workspace is `workspaceId`. */
+export function createMockDatabase(workspaceId: string, clock: MockClock): MockDatabase {
+  const prospects = new Map<string, { workspaceId: string; prospect: Prospect }>();
+  let outcomes: OutcomeRecord[] = [];
+  const tokens = new Map<string, TokenGrant>();
+
+  const find = (id: string) => {
+    const row = prospects.get(id);
+    if (!row) throw new ProspectKitMockError('prospect_not_found', `No prospect has the id ${id}.`);
+    return row;
+  };
+
+  return {
+    workspaceId,
+    prospects: {
+      list(options = {}) {
+        const workspace = options.workspaceId ?? workspaceId;
+        return [...prospects.values()]
+          .filter((row) => row.workspaceId === workspace)
+          .map((row) => clone(row.prospect))
+          .sort(newestFirst);
+      },
+      get: (id) => {
+        const row = prospects.get(id);
+        return row ? clone(row.prospect) : undefined;
+      },
+      insert(seed, options = {}) {
+        if (typeof seed?.company !== 'string') {
+          throw new ProspectKitMockError('invalid_seed', 'A prospect needs a `company` string.');
+        }
+        const now = clock.now();
+        const at = now.toISOString();
+        const prospect: Prospect = {
+          id: seed.id ?? newId('prospect', now.getTime()),
+          company: seed.company,
+          domain: seed.domain ?? null,
+          website: seed.website ?? null,
+          location: seed.location ?? null,
+          contact_name: seed.contact_name ?? null,
+          contact_email: seed.contact_email ?? null,
+          notes: seed.notes ?? null,
+          tags: seed.tags ? [...seed.tags] : [],
+          owner_id: seed.owner_id ?? null,
+          outcome: seed.outcome ? clone(seed.outcome) : null,
+          created_at: seed.created_at ?? at,
+          updated_at: seed.updated_at ?? seed.created_at ?? at,
+        };
+        prospects.set(prospect.id, { workspaceId: options.workspaceId ?? workspaceId, prospect });
+        return clone(prospect);
+      },
+      update(id, changes) {
+        const row = find(id);
+        row.prospect = { ...row.prospect, ...clone(changes), id };
+        return clone(row.prospect);
+      },
+      delete(id) {
+        outcomes = outcomes.filter((o) => o.prospect_id !== id);
+        return prospects.delete(id);
+      },
+      workspaceOf: (id) => prospects.get(id)?.workspaceId,
+      clear() {
+        prospects.clear();
+        outcomes = [];
+      },
+    },
+    outcomes: {
+      list: (options = {}) =>
+        outcomes
+          .filter((o) => options.prospectId === undefined || o.prospect_id === options.prospectId)
+          .map(clone),
+      add(record) {
+        outcomes.push(clone(record));
+      },
+      clear() {
+        outcomes = [];
+      },
+    },
+    tokens: {
+      set(token, abilities, options = {}) {
+        tokens.set(token, { abilities: [...abilities], workspaceId: options.workspaceId ?? workspaceId });
+      },
+      get: (token) => {
+        const grant = tokens.get(token);
+        return grant && { abilities: [...grant.abilities], workspaceId: grant.workspaceId };
+      },
+      delete: (token) => tokens.delete(token),
+      clear() {
+        tokens.clear();
+      },
+    },
+  };
+}
