@@ -13,7 +13,7 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 1,
     name: 'workspaces, tokens, prospects, outcomes',
     sql: `
-      create extension if not exists pg_trgm;
+      create extension if not exists pg_trgm with schema public;
       create table workspaces (
         id text primary key,
         name text not null,
