@@ -25,7 +25,7 @@ export function normalizeSecrets(secret: string | readonly string[]): readonly s
     if (typeof entry !== 'string' || !SECRET.test(entry)) {
       throw new WebhookVerificationError(
         'invalid_secret',
-        `Secret ${i} is not a webhook signing secret: it must start with whk_ and hold no spaces, line breaks or other control characters. Check the environment variable that holds it (a trailing newline is a common cause).`,
+        `Secret ${i} is not a webhook signing secret: it must be whk_ followed by visible ASCII characters only (no spaces, line breaks or other control characters). Check the environment variable that holds it (a trailing newline is a common cause).`,
       );
     }
   }
