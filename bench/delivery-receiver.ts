@@ -10,6 +10,7 @@ type Message =
   | { type: 'secret'; secret: string }
   | { type: 'reset' }
   | { type: 'report' }
+  | { type: 'seen' }
   | { type: 'stop' };
 
 const send = (message: unknown) => process.send?.(message);
@@ -55,6 +56,8 @@ process.on('message', (message: Message) => {
     connections = 0;
     cpuAtReset = process.cpuUsage();
     send({ type: 'reset' });
+  } else if (message.type === 'seen') {
+    send({ type: 'seen', seen: firstSeen.size });
   } else if (message.type === 'report') {
     const cpu = process.cpuUsage(cpuAtReset);
     send({

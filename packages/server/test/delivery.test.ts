@@ -486,6 +486,41 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     expect(requestsTo('/notify')).toHaveLength(2);
   });
 
+  it('claims ahead of its free slots, and a worker that stops hands back what it claimed but did not send', async () => {
+    const { workspaceId, webhooks } = await workspaceWithWebhooks(db, receiver, ['/slow']);
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 12; i++)
+        await createProspect(tx, workspaceId, { company: `Ahead ${i}` }, new Date());
+    });
+    const worker = testWorker(db, receiver, { concurrency: 2, pollIntervalMs: 3_600_000 });
+    await worker.start();
+    // Each answer takes 400 ms: while the first two are in flight, the worker has claimed the next ones ahead.
+    await receiver.waitForRequests(receiver.requests.length + 1, 5000);
+    const leased = await db.query<{ id: string }>(
+      "select id from deliveries where webhook_id = $1 and status = 'pending' and lease_until is not null",
+      [webhooks[0]!.id],
+    );
+    expect(leased.length).toBeGreaterThan(2);
+    await worker.stop();
+
+    const after = await deliveriesOf(db, webhooks[0]!.id);
+    const sent = after.filter((d) => d.attempts > 0);
+    const handedBack = after.filter((d) => d.attempts === 0);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.every((d) => d.status === 'succeeded')).toBe(true);
+    expect(handedBack.length).toBeGreaterThan(0);
+    // Nothing unsent keeps a lease: another worker may take each at once, not a minute later.
+    const [stillLeased] = await db.query<{ n: number }>(
+      "select count(*)::int as n from deliveries where webhook_id = $1 and status = 'pending' and lease_until is not null",
+      [webhooks[0]!.id],
+    );
+    expect(stillLeased?.n).toBe(0);
+    const next = testWorker(db, receiver, { concurrency: 16, pollIntervalMs: 3_600_000 });
+    expect(await next.runOnce()).toBe(handedBack.length);
+    await next.stop();
+    expect((await deliveriesOf(db, webhooks[0]!.id)).every((d) => d.status === 'succeeded')).toBe(true);
+  });
+
   it('connects only to the address the guard checked, never to a fresh DNS answer', async () => {
     const pinnedReceiver = await startWebhookReceiver({ host: '127.0.0.2' });
     try {

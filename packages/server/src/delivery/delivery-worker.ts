@@ -9,6 +9,7 @@ import {
   failRevokedDeliveries,
   pruneAttempts,
   recordAttempts,
+  releaseClaims,
 } from '../store/delivery-queue.js';
 import { DELIVERY_CHANNEL } from '../store/outbox.js';
 import { openQueueConnection, type QueueConnection } from '../store/queue-connection.js';
@@ -128,6 +129,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const inFlight = new Set<Promise<void>>();
   /** Attempts sent whose record is being written; the lease covers them until it is. */
   const recording = new Set<Promise<void>>();
+  /**
+   * Deliveries claimed ahead, waiting for a free slot: the next claim's round trip overlaps the sends in flight,
+   * so a slot that frees up starts its next attempt at once instead of waiting for a claim. At most
+   * `concurrency` wait, each for at most one attempt's time, well inside the lease.
+   */
+  const ready: ClaimedDelivery[] = [];
   const minimumClaim = Math.max(1, Math.floor(settings.concurrency / 4));
   // One waiter for "an attempt finished sending or recording", instead of Promise.race over every task, which
   // would pile a reaction onto each pending task per wait.
@@ -194,8 +201,35 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     recording.add(written);
   }
 
-  /** Claims up to `limit` and starts their attempts; returns the claimed count. */
-  async function claimAndLaunch(limit: number): Promise<number> {
+  /** Starts the attempt of one claimed delivery in a slot. */
+  function launch(delivery: ClaimedDelivery): void {
+    const task: Promise<void> = attempt(delivery)
+      .catch((error: unknown) =>
+        logger.error({ err: error, delivery_id: delivery.id }, 'delivery attempt failed'),
+      )
+      .finally(() => {
+        inFlight.delete(task);
+        // The freed slot takes the next delivery claimed ahead, without waiting for the claim loop.
+        if (running) startReady();
+        notifyChange();
+      });
+    inFlight.add(task);
+  }
+
+  /**
+   * Fills free slots from the deliveries claimed ahead. One whose lease could run out before its attempt ends
+   * (it waited behind slow receivers) is left alone: the lease lapses and a worker claims it again.
+   */
+  function startReady(): void {
+    while (inFlight.size < settings.concurrency && ready.length > 0) {
+      const delivery = ready.shift() as ClaimedDelivery;
+      if (delivery.lease_until.getTime() - clock.now().getTime() < settings.timeoutMs + 1000) continue;
+      launch(delivery);
+    }
+  }
+
+  /** Claims up to `limit`, fails those of revoked webhooks, and queues the rest; returns the claimed count. */
+  async function claim(limit: number): Promise<number> {
     const now = clock.now();
     const claimed = await claimDueDeliveries(await queue(), {
       now,
@@ -204,18 +238,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     });
     const revoked = claimed.filter((d) => d.revoked).map((d) => d.id);
     await failRevokedDeliveries(db, revoked, now);
-    for (const delivery of claimed) {
-      if (delivery.revoked) continue;
-      const task: Promise<void> = attempt(delivery)
-        .catch((error: unknown) =>
-          logger.error({ err: error, delivery_id: delivery.id }, 'delivery attempt failed'),
-        )
-        .finally(() => {
-          inFlight.delete(task);
-          notifyChange();
-        });
-      inFlight.add(task);
-    }
+    for (const delivery of claimed) if (!delivery.revoked) ready.push(delivery);
     return claimed.length;
   }
 
@@ -223,15 +246,19 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     do {
       again = false;
       while (running) {
-        const room = settings.concurrency - inFlight.size;
-        // Under a backlog, claim in batches of at least a quarter of the concurrency rather than one slot at a
-        // time, and let the attempt log catch up before claiming more.
-        if ((inFlight.size > 0 && room < minimumClaim) || recording.size > 4 * settings.concurrency) {
+        startReady();
+        // Keep up to one round of claims ahead of the slots. Under a backlog, claim in batches of at least a
+        // quarter of the concurrency rather than one slot at a time, and let the attempt log catch up before
+        // claiming more.
+        const room = 2 * settings.concurrency - inFlight.size - ready.length;
+        if (room < minimumClaim || recording.size > 4 * settings.concurrency) {
           await nextChange();
           continue;
         }
+        const claimed = await claim(room);
+        startReady();
         // A short claim means the due queue is empty for now; NOTIFY or the poll brings the next round.
-        if ((await claimAndLaunch(room)) < room) break;
+        if (claimed < room) break;
       }
     } while (again && running);
   }
@@ -260,7 +287,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   return {
     prune,
     async runOnce() {
-      const claimed = await claimAndLaunch(settings.concurrency);
+      const claimed = await claim(settings.concurrency);
+      for (const delivery of ready.splice(0)) launch(delivery);
       await Promise.all(inFlight);
       await Promise.all(recording);
       return claimed;
@@ -284,9 +312,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await unlisten?.().catch(() => {});
       unlisten = undefined;
       await pumping;
+      // Claimed ahead but not started: handed back at once rather than left to their leases.
+      const unstarted = ready.splice(0);
       await Promise.all(inFlight);
       await Promise.all(recording);
       await writer.flushed();
+      await releaseClaims(await queue(), unstarted).catch((error: unknown) =>
+        logger.error({ err: error }, 'releasing unstarted claims failed; their leases will lapse'),
+      );
       await pruning;
       if (!closed) {
         closed = true;

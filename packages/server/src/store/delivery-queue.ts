@@ -113,6 +113,28 @@ export async function recordAttempts(
   );
 }
 
+/**
+ * Hands claimed deliveries back without an attempt (a worker stopping with deliveries claimed ahead): each is due
+ * again at once, for any worker, unless its lease changed since (another worker holds it now).
+ */
+export async function releaseClaims(
+  queue: QueueConnection,
+  claims: readonly Pick<ClaimedDelivery, 'id' | 'lease_until'>[],
+): Promise<void> {
+  if (claims.length === 0) return;
+  await queue.run((tx) =>
+    tx.query(
+      `update deliveries d set lease_until = null
+       from json_to_recordset($1::text::json) as r(id text, lease_until timestamptz)
+       where d.id = any($2) and d.id = r.id and d.lease_until = r.lease_until and d.status = 'pending'`,
+      [
+        JSON.stringify(claims.map((c) => ({ id: c.id, lease_until: c.lease_until.toISOString() }))),
+        claims.map((c) => c.id),
+      ],
+    ),
+  );
+}
+
 /** Fails claimed deliveries whose webhook was revoked, without an attempt. */
 export async function failRevokedDeliveries(db: Sql, ids: readonly string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
