@@ -8,6 +8,7 @@ import {
   testDatabaseKinds,
   type WebhookReceiver,
 } from '@prospectkit/server/testing';
+import { request as undiciRequest } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { DELIVERY_WORKER_DEFAULTS } from '../src/delivery/delivery-worker.js';
@@ -302,42 +303,49 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     expect(requestsTo('/redirected')).toHaveLength(0);
   });
 
-  it('logs every attempt: number, time, status, duration, error, first 1 KB of the body, next attempt', async () => {
-    const clock = manualClock();
-    const { workspaceId, webhooks } = await workspaceWithWebhooks(db, receiver, [
-      '/log/big',
-      '/log/status/500',
-      '/log/hang',
-    ]);
-    await db.transaction((tx) => createProspect(tx, workspaceId, { company: 'Log Co' }, clock.now()));
-    const worker = testWorker(db, receiver, { clock, timeoutMs: 300 });
-    await worker.runOnce();
-    await worker.stop();
-    const logOf = async (path: string) => {
-      const [delivery] = await deliveriesOf(db, webhooks.find((h) => h.path === path)!.id);
-      return getDelivery(db, delivery!.id);
-    };
-    const big = await logOf('/log/big');
-    expect(big).toMatchObject({ status: 'succeeded', attempts: 1, event_type: 'prospect.created' });
-    const [bigAttempt] = big!.attempt_log;
-    expect(bigAttempt).toMatchObject({ number: 1, status_code: 200, error: null, next_attempt_at: null });
-    expect(bigAttempt?.attempted_at).toEqual(clock.now());
-    expect(Buffer.byteLength(bigAttempt?.response_excerpt ?? '')).toBe(1024);
-    expect(bigAttempt?.response_excerpt?.startsWith('é'.repeat(400))).toBe(true);
-    expect(bigAttempt?.duration_ms).toBeGreaterThanOrEqual(0);
+  // The default sender dispatches on the pinned pool directly; `request` swaps in undici's request (or a stub).
+  it.each([
+    ['direct dispatch', undefined],
+    ["undici's request", undiciRequest],
+  ] as const)(
+    'logs every attempt (%s): number, time, status, duration, error, first 1 KB of the body, next attempt',
+    async (_sender, request) => {
+      const clock = manualClock();
+      const { workspaceId, webhooks } = await workspaceWithWebhooks(db, receiver, [
+        '/log/big',
+        '/log/status/500',
+        '/log/hang',
+      ]);
+      await db.transaction((tx) => createProspect(tx, workspaceId, { company: 'Log Co' }, clock.now()));
+      const worker = testWorker(db, receiver, { clock, timeoutMs: 300, ...(request ? { request } : {}) });
+      await worker.runOnce();
+      await worker.stop();
+      const logOf = async (path: string) => {
+        const [delivery] = await deliveriesOf(db, webhooks.find((h) => h.path === path)!.id);
+        return getDelivery(db, delivery!.id);
+      };
+      const big = await logOf('/log/big');
+      expect(big).toMatchObject({ status: 'succeeded', attempts: 1, event_type: 'prospect.created' });
+      const [bigAttempt] = big!.attempt_log;
+      expect(bigAttempt).toMatchObject({ number: 1, status_code: 200, error: null, next_attempt_at: null });
+      expect(bigAttempt?.attempted_at).toEqual(clock.now());
+      expect(Buffer.byteLength(bigAttempt?.response_excerpt ?? '')).toBe(1024);
+      expect(bigAttempt?.response_excerpt?.startsWith('é'.repeat(400))).toBe(true);
+      expect(bigAttempt?.duration_ms).toBeGreaterThanOrEqual(0);
 
-    const [serverError] = (await logOf('/log/status/500'))!.attempt_log;
-    expect(serverError).toMatchObject({ status_code: 500, error: null, response_excerpt: 'upstream down' });
-    expect(serverError?.next_attempt_at).toEqual(new Date(clock.now().getTime() + MINUTE));
+      const [serverError] = (await logOf('/log/status/500'))!.attempt_log;
+      expect(serverError).toMatchObject({ status_code: 500, error: null, response_excerpt: 'upstream down' });
+      expect(serverError?.next_attempt_at).toEqual(new Date(clock.now().getTime() + MINUTE));
 
-    const [timedOut] = (await logOf('/log/hang'))!.attempt_log;
-    expect(timedOut).toMatchObject({
-      status_code: null,
-      error: 'timeout after 300 ms',
-      response_excerpt: null,
-    });
-    expect(timedOut?.duration_ms).toBeGreaterThanOrEqual(290);
-  });
+      const [timedOut] = (await logOf('/log/hang'))!.attempt_log;
+      expect(timedOut).toMatchObject({
+        status_code: null,
+        error: 'timeout after 300 ms',
+        response_excerpt: null,
+      });
+      expect(timedOut?.duration_ms).toBeGreaterThanOrEqual(290);
+    },
+  );
 
   it('sends nothing for a change that rolls back, and delivers the same change once committed', async () => {
     const clock = manualClock();

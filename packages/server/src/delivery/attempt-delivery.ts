@@ -8,7 +8,8 @@ import { WebhookAddressError } from './webhook-address.js';
 
 /** What one attempt needs besides the delivery. */
 export interface AttemptContext {
-  request: WebhookRequest;
+  /** Sends instead of the default direct dispatch (see `DeliveryWorkerOptions.request`). */
+  request: WebhookRequest | undefined;
   pool: PinnedDispatcher;
   resolver: HostResolver;
   allowInsecure: boolean;

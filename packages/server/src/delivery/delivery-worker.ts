@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { request as undiciRequest } from 'undici';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import {
@@ -27,7 +26,10 @@ export interface DeliveryWorkerOptions {
   logger: Logger;
   /** The time used to find due deliveries, sign attempts and schedule retries. Default: the system clock. */
   clock?: Clock;
-  /** What sends each attempt, through the pinned dispatcher. Default: undici's `request`. */
+  /**
+   * Sends each attempt instead of the default, a bare dispatch on the pinned pool; given undici's `request`
+   * signature (undici's own `request` works, or a test's stub). Default: none.
+   */
   request?: WebhookRequest;
   /** How receiver names are resolved for the SSRF guard. Default: the operating system's resolver. */
   resolver?: HostResolver;
@@ -109,7 +111,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     throw new RangeError('concurrency must be a whole number of at least 1.');
   const pool = createPinnedDispatcher(options.tls?.ca !== undefined ? { ca: options.tls.ca } : {});
   const context: AttemptContext = {
-    request: options.request ?? undiciRequest,
+    request: options.request,
     pool,
     resolver: options.resolver ?? systemResolver,
     allowInsecure: options.allowInsecureWebhooks === true,
