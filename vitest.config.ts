@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -20,6 +21,9 @@ const alias = [
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Most test files wait on child processes, servers and databases rather than the CPU, so one file more than
+    // there are cores keeps the cores busy: on 2 cores, 455 s instead of 609 s for the whole suite.
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
