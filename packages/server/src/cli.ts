@@ -11,7 +11,7 @@ import { registerWebhook } from './delivery/register-webhook.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './delivery/retry-schedule.js';
 import { WebhookAddressError } from './delivery/webhook-address.js';
 import { bootstrapDemo } from './dev-bootstrap.js';
-import { createLogger, startServer } from './start-server.js';
+import { createLogger } from './logger.js';
 import { createApiToken, listApiTokens, MAX_TOKEN_LIFETIME_MS, revokeApiToken } from './store/api-tokens.js';
 import { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
 import { type DeliveryRecord, getDelivery, listDeliveries, redeliver } from './store/deliveries.js';
@@ -76,6 +76,8 @@ program
       ...(flags.port ? { PORT: flags.port } : {}),
       ...(flags.host ? { HOST: flags.host } : {}),
     });
+    // Loaded here, not at the top: the HTTP stack is only for `start`, and every other command starts faster.
+    const { startServer } = await import('./start-server.js');
     const running = await startServer(config);
     const { logger } = running;
     if (config.allowInsecureWebhooks) {

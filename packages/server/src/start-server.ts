@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import { createGrantCache } from './auth/grant-cache.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
@@ -7,28 +7,10 @@ import { openDatabase } from './db/open-database.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
 import { createApp } from './http/create-app.js';
 import { createLimiter } from './http/create-limiter.js';
+import { createLogger } from './logger.js';
 import { ensureAdminPassword } from './settings/index.js';
 
-/** Keys never written to logs. */
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'authorization',
-  'token',
-  'secret',
-  '*.token',
-  '*.secret',
-];
-
-/**
- * The server's pino logger: JSON lines, with `Authorization`, tokens and secrets redacted.
- *
- * @param level pino level, e.g. `'info'`
- * @param destination where lines go. Default: standard output.
- */
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
-  return destination ? pino(options, destination) : pino(options);
-}
+export { createLogger, REDACT_PATHS } from './logger.js';
 
 /** A running reference server: the API plus an in-process delivery worker. */
 export interface RunningServer {
