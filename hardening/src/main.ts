@@ -6,12 +6,14 @@ import { crashesPart } from './parts/crashes-part.js';
 import { fuzzPart } from './parts/fuzz-part.js';
 import { instancesPart } from './parts/instances-part.js';
 import type { Part } from './parts/part.js';
+import { prismPart } from './parts/prism-part.js';
 import { soakPart } from './parts/soak-part.js';
 import { loadSettings } from './settings.js';
 import { Tally } from './tally.js';
 
 const PARTS: Record<string, Part> = {
   fuzz: fuzzPart,
+  prism: prismPart,
   instances: instancesPart,
   crashes: crashesPart,
   soak: soakPart,
