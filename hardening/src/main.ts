@@ -1,20 +1,34 @@
-// `npm run test:hardening`: the reference server under fuzzing and hostile input, several
-// instances on one database, crashes and a soak. HARDENING_LEVEL=ci (default) or long; HARDENING_PARTS picks
+// `npm run test:hardening`: the reference server under fuzzing and hostile input, the conformance suite through
+// Prism, several instances on one database, crashes and a soak. HARDENING_LEVEL=ci (default) or long; HARDENING_PARTS picks
 // parts (comma-separated names); HARDENING_SEED replays a fuzz run. Needs TEST_DATABASE_URL (PostgreSQL).
 import { ContractChecker } from './contract.js';
 import { crashesPart } from './parts/crashes-part.js';
 import { fuzzPart } from './parts/fuzz-part.js';
 import { instancesPart } from './parts/instances-part.js';
 import type { Part } from './parts/part.js';
+import { prismPart } from './parts/prism-part.js';
 import { soakPart } from './parts/soak-part.js';
 import { loadSettings } from './settings.js';
 import { Tally } from './tally.js';
 
-const PARTS: Record<string, Part> = {
-  fuzz: fuzzPart,
-  instances: instancesPart,
-  crashes: crashesPart,
-  soak: soakPart,
+/**
+ * How a part is scheduled. `alongside`: it starts and the next parts start without waiting for it; its
+ * invariants do not depend on timing and most of it is waiting (crashes waits out a 60 s delivery lease).
+ * `alone`: every earlier part has finished before it starts (the soak measures latency and memory).
+ */
+interface Scheduled {
+  run: Part;
+  alongside?: boolean;
+  alone?: boolean;
+}
+
+// In this order: crashes first, so that its waiting overlaps the CPU-bound parts.
+const PARTS: Record<string, Scheduled> = {
+  crashes: { run: crashesPart, alongside: true },
+  fuzz: { run: fuzzPart },
+  prism: { run: prismPart },
+  instances: { run: instancesPart },
+  soak: { run: soakPart, alone: true },
 };
 
 async function main(): Promise<number> {
@@ -40,18 +54,26 @@ async function main(): Promise<number> {
   const checker = new ContractChecker();
   console.log(`test:hardening level=${settings.level} seed=${settings.seed} parts=${chosen.join(',')}`);
   const startedAt = Date.now();
-  for (const name of chosen) {
+  const running: Array<Promise<void>> = [];
+  const runPart = async (name: string, scheduled: Scheduled) => {
     const partStart = Date.now();
-    console.log(`\n==> ${name}`);
     try {
-      await (PARTS[name] as Part)({ settings, tally, checker, databaseUrl });
+      await scheduled.run({ settings, tally, checker, databaseUrl });
     } catch (error) {
       tally.fail(name, (error as Error).stack ?? String(error));
     }
     const seconds = ((Date.now() - partStart) / 1000).toFixed(1);
-    tally.figure(`time: ${name}`, `${seconds} s`);
-    console.log(`    done in ${seconds} s (requests so far: ${tally.requestsSent})`);
+    tally.figure(`time: ${name}`, `${seconds} s${scheduled.alongside ? ' (alongside the next parts)' : ''}`);
+    console.log(`    ${name} done in ${seconds} s (requests so far: ${tally.requestsSent})`);
+  };
+  for (const [name, scheduled] of Object.entries(PARTS).filter(([name]) => chosen.includes(name))) {
+    if (scheduled.alone) await Promise.all(running.splice(0));
+    console.log(`\n==> ${name}${scheduled.alongside ? ' (alongside the next parts)' : ''}`);
+    const done = runPart(name, scheduled);
+    if (scheduled.alongside) running.push(done);
+    else await done;
   }
+  await Promise.all(running);
   tally.figure('time: total', `${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   console.log(`\nHardening summary (level ${settings.level}, seed ${settings.seed})\n`);
   console.log(tally.summary());

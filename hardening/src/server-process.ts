@@ -16,6 +16,8 @@ export interface ServerProcess {
   readonly crashed: boolean;
   /** Log lines at warn and above (the child runs with `LOG_LEVEL=warn`). */
   readonly logs: string[];
+  /** The last 4,000 characters the process printed (stdout and stderr), for a failure message. */
+  tail(): string;
   /** Resident set size in KiB, from `/proc/<pid>/status`. */
   rssKiB(): number | undefined;
   kill(signal: NodeJS.Signals): Promise<void>;
@@ -61,15 +63,21 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   );
   const logs: string[] = [];
   let output = '';
+  let recent = '';
   let expected = false;
   let crashed = false;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  void exited.then(() => {
+  void exited.then((code) => {
     if (!expected) crashed = true;
+    recent =
+      `${recent}\n[exited: code ${code}, signal ${child.signalCode}${expected ? ', asked to' : ''}]`.slice(
+        -4000,
+      );
   });
   const collect = (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     if (output.length < 100_000) output += text;
+    recent = (recent + text).slice(-4000);
     for (const line of text.split('\n')) if (line.startsWith('{') && logs.length < 1000) logs.push(line);
   };
   child.stdout?.on('data', collect);
@@ -114,6 +122,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       return crashed;
     },
     logs,
+    tail: () => recent,
     rssKiB() {
       try {
         const status = readFileSync(`/proc/${pid}/status`, 'utf8');

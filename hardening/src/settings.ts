@@ -6,8 +6,6 @@ export interface HardeningSettings {
   level: HardeningLevel;
   /** Fuzzed requests per contract operation (reference server on PostgreSQL). */
   fuzzRequestsPerOperation: number;
-  /** Fuzzed requests per operation against the in-process PGlite server. */
-  pgliteRequestsPerOperation: number;
   /** How many times each hostile raw input is sent. */
   hostileRounds: number;
   /** Requests in flight at once while fuzzing. */
@@ -35,7 +33,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): HardeningSet
   return {
     level,
     fuzzRequestsPerOperation: long ? 100_000 : 2_000,
-    pgliteRequestsPerOperation: long ? 10_000 : 300,
     hostileRounds: long ? 20 : 1,
     concurrency: 8,
     events: 5_000,

@@ -1,4 +1,5 @@
 import { createWebhook, openDatabase } from '@prospectkit/server';
+import type { Seen } from '../contract.js';
 import { createThrowawayDatabase } from '../database.js';
 import { createAgent, pool, send } from '../http.js';
 import { startReceiver, waitFor } from '../receiver.js';
@@ -45,6 +46,7 @@ export async function instancesPart(env: PartEnvironment): Promise<void> {
     });
 
     let created = 0;
+    const createStart = Date.now();
     await pool(
       Array.from({ length: settings.events }, (_, i) => i),
       16,
@@ -69,6 +71,7 @@ export async function instancesPart(env: PartEnvironment): Promise<void> {
     const events = (
       await db.query<{ id: string }>("select id from events where type = 'prospect.created'")
     ).map((r) => r.id);
+    const createdSeconds = (Date.now() - createStart) / 1000;
     const allDelivered = await waitFor(
       () => events.every((id) => receiver.ids.has(id)),
       settings.level === 'long' ? 600_000 : 180_000,
@@ -80,7 +83,7 @@ export async function instancesPart(env: PartEnvironment): Promise<void> {
     );
     tally.figure(
       'instances: events',
-      `${created} created, ${events.length} in outbox, ${receiver.ids.size} received (${receiver.received} requests), ${pending?.n} not succeeded${allDelivered ? '' : ' (timed out)'}`,
+      `${created} created, ${events.length} in outbox, ${receiver.ids.size} received (${receiver.received} requests), ${pending?.n} not succeeded${allDelivered ? '' : ' (timed out)'}; created in ${createdSeconds.toFixed(1)} s, all received ${((Date.now() - createStart) / 1000).toFixed(1)} s after the first`,
     );
     if (a.crashed || b.crashed) tally.serverExits++;
     await Promise.all(servers.splice(0).map((s) => s.stop()));
@@ -105,8 +108,8 @@ export async function instancesPart(env: PartEnvironment): Promise<void> {
       );
     // The event load above spent this address's budget: start both measurements from empty counters.
     await db.query('delete from rate_limits');
-    const sequential: number[] = [];
-    for (let i = 0; i < limit * 2 + 10; i++) sequential.push((await get(i % 2 ? d : c, agent)).status);
+    const sequentialSeen: Seen[] = [];
+    for (let i = 0; i < limit * 2 + 10; i++) sequentialSeen.push(await get(i % 2 ? d : c, agent));
     // A second client address (127.0.0.2 is loopback too) has its own budget: a concurrent burst across both.
     await db.query('delete from rate_limits');
     const other = createAgent({ connections: 32, localAddress: '127.0.0.2' });
@@ -114,8 +117,9 @@ export async function instancesPart(env: PartEnvironment): Promise<void> {
       Array.from({ length: limit * 2 + 10 }, (_, i) => get(i % 2 ? d : c, other)),
     );
     await other.close();
+    const seenBy = { sequential: sequentialSeen, concurrent: burst };
     for (const [name, statuses] of [
-      ['sequential', sequential],
+      ['sequential', sequentialSeen.map((s) => s.status)],
       ['concurrent', burst.map((s) => s.status)],
     ] as const) {
       tally.requestsSent += statuses.length;
@@ -123,14 +127,23 @@ export async function instancesPart(env: PartEnvironment): Promise<void> {
       const limited = statuses.filter((s) => s === 429).length;
       tally.serverErrors += statuses.filter((s) => s >= 500).length;
       tally.rateLimitBreaches += Math.abs(ok - limit);
-      if (ok + limited !== statuses.length)
-        tally.fail(part, `rate limit ${name}: statuses ${[...new Set(statuses)].join(',')}`);
+      if (ok + limited !== statuses.length) {
+        const other = seenBy[name].find((s) => s.status !== 200 && s.status !== 429);
+        tally.fail(
+          part,
+          `rate limit ${name}: statuses ${[...new Set(statuses)].join(',')}, e.g. ${other?.status} ${other?.text.slice(0, 200)}`,
+        );
+      }
       tally.figure(
         `instances: rate limit ${name}`,
         `limit ${limit}: ${ok} x 200, ${limited} x 429 over two instances`,
       );
     }
-    if (c.crashed || d.crashed) tally.serverExits++;
+    for (const server of [c, d]) {
+      if (!server.crashed) continue;
+      tally.serverExits++;
+      tally.find(part, 'server exit', `a rate-limited instance exited:\n${server.tail().slice(-1500)}`);
+    }
   } finally {
     await agent.close();
     await Promise.all(servers.map((s) => s.stop()));
