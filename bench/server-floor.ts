@@ -5,6 +5,8 @@ import postgres from 'postgres';
 import { ulid } from 'ulidx';
 
 const sql = postgres(process.env.DATABASE_URL as string, { max: 10 });
+// Prepared like the reference server's statements (see packages/server/src/db/postgres-database.ts).
+const prepared = { prepare: true };
 const workspaceId = process.env.BENCH_WORKSPACE_ID as string;
 const SEARCH =
   "lower(company || chr(31) || coalesce(domain, '') || chr(31) || coalesce(contact_name, '') || chr(31) || coalesce(contact_email, ''))";
@@ -12,37 +14,39 @@ const app = express();
 app.use(express.json());
 
 app.get('/api/v1/prospects/:id', async (req, res) => {
-  const [row] = await sql.unsafe('select * from prospects where workspace_id = $1 and id = $2', [
-    workspaceId,
-    req.params.id,
-  ]);
+  const [row] = await sql.unsafe(
+    'select * from prospects where workspace_id = $1 and id = $2',
+    [workspaceId, req.params.id],
+    prepared,
+  );
   if (!row) res.status(404).json({ message: 'Prospect not found.' });
   else res.json(row);
 });
 
 app.get('/api/v1/prospects', async (req, res) => {
   const search = typeof req.query.search === 'string' ? req.query.search : undefined;
-  const params: unknown[] = [workspaceId];
-  let where = 'workspace_id = $1';
-  if (search) {
-    params.push(`%${search.toLowerCase()}%`);
-    where += ` and ${SEARCH} like $2`;
-  }
-  // The same SQL as the reference server: the kept count without a search, one windowed scan with one.
+  const perPage = Number(req.query.per_page ?? 25);
+  // The same SQL as the reference server: the count shards without a search, one windowed scan with one.
+  const page = 'order by created_at desc, id desc limit $2 offset $3';
   if (!search) {
-    const [count] = await sql.unsafe('select prospect_count as total from workspaces where id = $1', [
-      workspaceId,
-    ]);
+    const [count] = await sql.unsafe(
+      'select coalesce(sum(count), 0)::bigint as total from prospect_counts where workspace_id = $1',
+      [workspaceId],
+      prepared,
+    );
     const rows = await sql.unsafe(
-      `select * from prospects where ${where} order by created_at desc, id desc limit 25 offset 0`,
-      params as never[],
+      `select * from prospects where workspace_id = $1 ${page}`,
+      [workspaceId, perPage, 0],
+      prepared,
     );
     res.json({ data: rows, total: count?.total });
     return;
   }
   const rows = await sql.unsafe(
-    `select *, count(*) over () as total from prospects where ${where} order by created_at desc, id desc limit 25 offset 0`,
-    params as never[],
+    `with matches as materialized (select * from prospects where workspace_id = $1 and ${SEARCH} like $4)
+     select *, count(*) over () as total from matches ${page}`,
+    [workspaceId, perPage, 0, `%${search.toLowerCase()}%`],
+    prepared,
   );
   res.json({ data: rows, total: rows[0]?.total ?? 0 });
 });
@@ -52,24 +56,52 @@ app.post('/api/v1/prospects', async (req, res) => {
   const row = await sql.begin(async (tx) => {
     const [created] = await tx.unsafe(
       `insert into prospects (id, workspace_id, company, domain, website, location, contact_name, contact_email, notes, tags, owner_id, created_at, updated_at)
-       values ($1, $2, $3, null, null, null, null, $4, null, '{}', null, $5, $5) returning *`,
-      [`prs_${ulid()}`, workspaceId, req.body.company, req.body.contact_email ?? null, now] as never[],
-    );
-    await tx.unsafe('update workspaces set prospect_count = prospect_count + 1 where id = $1', [workspaceId]);
-    const id = `evt_${ulid()}`;
-    await tx.unsafe(
-      'insert into events (id, workspace_id, type, body, occurred_at) values ($1, $2, $3, $4, $5)',
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+     returning *`,
       [
-        id,
+        `prs_${ulid()}`,
         workspaceId,
-        'prospect.created',
-        JSON.stringify({ id, data: { prospect_id: created?.id } }),
+        req.body.company,
+        null,
+        null,
+        null,
+        null,
+        req.body.contact_email ?? null,
+        null,
+        [],
+        null,
         now,
       ] as never[],
+      prepared,
+    );
+    const id = `evt_${ulid()}`;
+    await tx.unsafe(
+      `insert into events (id, workspace_id, type, body, occurred_at)
+     select e.id, $1, e.type, e.body, e.occurred_at
+     from json_to_recordset($2::text::json) as e(id text, type text, body text, occurred_at timestamptz)`,
+      [
+        workspaceId,
+        JSON.stringify([
+          {
+            id,
+            type: 'prospect.created',
+            body: JSON.stringify({ id, data: { prospect_id: created?.id } }),
+            occurred_at: now.toISOString(),
+          },
+        ]),
+      ] as never[],
+      prepared,
     );
     await tx.unsafe(
-      "select id from webhooks where workspace_id = $1 and revoked_at is null and 'prospect.created' = any(events)",
+      'select id, events from webhooks where workspace_id = $1 and revoked_at is null order by id',
       [workspaceId],
+      prepared,
+    );
+    await tx.unsafe(
+      `insert into prospect_counts (workspace_id, shard, count) values ($1, $2, 1)
+   on conflict (workspace_id, shard) do update set count = prospect_counts.count + 1`,
+      [workspaceId, Math.floor(Math.random() * 16)],
+      prepared,
     );
     return created;
   });

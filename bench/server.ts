@@ -1,7 +1,8 @@
 // `npm run bench:server`: the reference server against its floor (a bare Express handler running the same SQL)
 // on PostgreSQL with 1,000,000 prospects, 10 s per endpoint at 50 connections with autocannon.
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/pk_bench, created if missing),
-// BENCH_DURATION_S (default 10), BENCH_ROWS (default 1000000).
+// BENCH_DURATION_S (default 10), BENCH_ROWS (default 1000000), BENCH_ONLY (run only the endpoints whose name
+// contains it), BENCH_CPU_PROF (a directory: each child writes `node --cpu-prof` profiles in a subdirectory on exit).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,10 @@ const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pk_bench';
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const only = process.env.BENCH_ONLY;
+const profileDir = process.env.BENCH_CPU_PROF;
+const profileArgs = (name: string) =>
+  profileDir ? ['--cpu-prof', '--cpu-prof-dir', `${profileDir}/${name}`] : [];
 
 async function ensureDatabase(): Promise<void> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -30,6 +35,11 @@ async function seed(): Promise<{ workspaceId: string; token: string; sampleId: s
     "select id from workspaces where name = 'Bench workspace'",
   );
   workspace ??= await createWorkspace(db, 'Bench workspace');
+  // Every run starts from the same state: what earlier runs' POSTs added goes (the seed has no events), the
+  // counters restart, and VACUUM sets the visibility map and merges the search index's pending list.
+  await db.query("delete from events where workspace_id = $1 and type = 'prospect.created'", [workspace.id]);
+  await db.query("delete from prospects where workspace_id = $1 and company = 'Bench Co'", [workspace.id]);
+  await db.query('delete from rate_limits');
   const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
     'select count(*)::int as total from prospects where workspace_id = $1',
     [workspace.id],
@@ -56,10 +66,14 @@ async function seed(): Promise<{ workspaceId: string; token: string; sampleId: s
        from generate_series(1, $2) as g`,
       [workspace.id, rows],
     );
-    await db.query('update workspaces set prospect_count = $2 where id = $1', [workspace.id, rows]);
-    await db.query('analyze prospects');
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  await db.query('delete from prospect_counts where workspace_id = $1', [workspace.id]);
+  await db.query(
+    'insert into prospect_counts (workspace_id, shard, count) select $1, 0, count(*) from prospects where workspace_id = $1',
+    [workspace.id],
+  );
+  await db.query('vacuum analyze prospects');
   const now = new Date();
   const { token } = await createApiToken(db, {
     workspaceId: workspace.id,
@@ -138,7 +152,7 @@ async function load(
 await ensureDatabase();
 const { workspaceId, token, sampleId } = await seed();
 const ours = await startChild(
-  ['--import', 'tsx', 'packages/server/src/cli.ts', 'start'],
+  [...profileArgs('reference'), '--import', 'tsx', 'packages/server/src/cli.ts', 'start'],
   {
     DATABASE_URL: url,
     PORT: '3901',
@@ -149,10 +163,22 @@ const ours = await startChild(
   /reference server on/,
 );
 const floor = await startChild(
-  ['--import', 'tsx', 'bench/server-floor.ts'],
+  [...profileArgs('floor'), '--import', 'tsx', 'bench/server-floor.ts'],
   { DATABASE_URL: url, PORT: '3902', BENCH_WORKSPACE_ID: workspaceId },
   /floor ready/,
 );
+
+// autocannon stops at the deadline, but statements a server already sent keep PostgreSQL busy; the next run
+// waits for them, so it is not measured against the previous one's backlog.
+const monitor = postgres(url, { max: 1, onnotice: () => {} });
+async function settle(): Promise<void> {
+  for (let waitedMs = 0; waitedMs < 120_000; waitedMs += 200) {
+    const [busy] = await monitor`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and state <> 'idle' and pid <> pg_backend_pid()`;
+    if (busy?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 const cases: Array<[string, string, 'GET' | 'POST']> = [
   ['GET /prospects/{id}', `/api/v1/prospects/${sampleId}`, 'GET'],
@@ -164,7 +190,10 @@ const table: string[] = [];
 table.push('| endpoint | server | req/s | p50 ms | p99 ms | errors | non-2xx | ratio to floor |');
 table.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [name, path, method] of cases) {
+  if (only && !name.includes(only)) continue;
+  await settle();
   const a = await load('http://127.0.0.1:3901', path, token, method);
+  await settle();
   const b = await load('http://127.0.0.1:3902', path, token, method);
   table.push(
     `| ${name} | reference | ${a.rps.toFixed(0)} | ${a.p50} | ${a.p99} | ${a.errors} | ${a.non2xx} | ${(a.rps / b.rps).toFixed(2)} |`,
@@ -179,5 +208,15 @@ table.push(
 );
 console.log(`\n${rows.toLocaleString()} prospects, ${durationS} s per run, 50 connections\n`);
 console.log(table.join('\n'));
-ours.kill('SIGTERM');
-floor.kill('SIGTERM');
+await monitor.end();
+// Wait for both to exit, so `--cpu-prof` profiles are written before the run ends.
+await Promise.all(
+  [ours, floor].map(
+    (child) =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  ),
+);

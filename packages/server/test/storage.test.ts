@@ -3,9 +3,38 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrate } from '../src/db/migrations.js';
 import { createPostgresDatabase } from '../src/db/postgres-database.js';
 import { createApiToken, MAX_TOKEN_LIFETIME_MS } from '../src/store/api-tokens.js';
+import { createProspect, listProspects } from '../src/store/prospects.js';
 import { createWorkspace } from '../src/store/workspaces.js';
 
 describe.each(testDatabaseKinds())('storage on %s', (kind) => {
+  it('keeps the unfiltered total exact under concurrent creates, per workspace (count shards)', async () => {
+    const db = await openTestDatabase(kind);
+    try {
+      const a = await createWorkspace(db, 'A');
+      const b = await createWorkspace(db, 'B');
+      const now = new Date('2026-11-22T00:00:00Z');
+      const create = (workspaceId: string, i: number) =>
+        db.transaction((tx) => createProspect(tx, workspaceId, { company: `C${i}` }, now));
+      await Promise.all([
+        ...Array.from({ length: 40 }, (_, i) => create(a.id, i)),
+        ...Array.from({ length: 7 }, (_, i) => create(b.id, i)),
+      ]);
+      const listed = async (workspaceId: string) =>
+        (await listProspects(db, workspaceId, { limit: 5, offset: 0 })).total;
+      expect([await listed(a.id), await listed(b.id)]).toEqual([40, 7]);
+      const [{ shards } = { shards: 0 }] = await db.query<{ shards: number }>(
+        'select count(*)::int as shards from prospect_counts where workspace_id = $1',
+        [a.id],
+      );
+      expect(shards).toBeGreaterThan(1);
+      // A search counts its matches whatever page is asked for, past the last included.
+      const searched = await listProspects(db, a.id, { search: 'c1', limit: 5, offset: 100 });
+      expect(searched).toEqual({ data: [], total: 11 });
+    } finally {
+      await db.close();
+    }
+  });
+
   it('token expiry is required to be in the future and at most one year away', async () => {
     const db = await openTestDatabase(kind);
     try {

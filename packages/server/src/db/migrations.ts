@@ -182,6 +182,33 @@ export const MIGRATIONS: readonly Migration[] = [
       update workspaces w set prospect_count = (select count(*) from prospects p where p.workspace_id = w.id);
     `,
   },
+  {
+    version: 7,
+    name: 'prospect count in shards',
+    // One count row per workspace made every insert of a workspace wait for the previous insert's commit (the
+    // row stays locked until then). Each insert now adds 1 to one of PROSPECT_COUNT_SHARDS rows picked at random,
+    // and the unfiltered list's meta.total is their sum: still exact and in the insert's transaction.
+    sql: `
+      create table prospect_counts (
+        workspace_id text not null references workspaces(id),
+        shard smallint not null,
+        count bigint not null,
+        primary key (workspace_id, shard)
+      );
+      insert into prospect_counts (workspace_id, shard, count)
+        select id, 0, prospect_count from workspaces where prospect_count <> 0;
+      alter table workspaces drop column prospect_count;
+    `,
+  },
+  {
+    version: 8,
+    name: 'rate limit counters unlogged',
+    // Every API request upserts its client's counter. Unlogged, those writes skip the WAL and their commits do
+    // not wait for a flush to disk; after a crash the table is empty, which only restarts each client's window.
+    sql: `
+      alter table rate_limits set unlogged;
+    `,
+  },
 ];
 
 /** Advisory lock key held while migrating, so several instances can start at once and migrate once. */

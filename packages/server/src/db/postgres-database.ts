@@ -35,9 +35,13 @@ export async function createPostgresDatabase(
       bigint: { to: 20, from: [20], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
     },
   });
+  // Every statement is prepared once per connection (parsed and planned once, then only bound and run): the
+  // server's statements are fixed text with parameters, so the cache stays small.
   const wrap = (run: postgres.Sql | postgres.TransactionSql): Sql => ({
     query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
-      (await run.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+      (await run.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+        prepare: true,
+      })) as unknown as T[],
   });
   const root = wrap(sql);
   return {

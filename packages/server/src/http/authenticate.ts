@@ -57,10 +57,11 @@ export function authenticate(
         lastTouch.set(grant.tokenId, now.getTime());
         await touchApiToken(db, grant.tokenId, now);
       }
-      const route = routes.find((r) => r.method === req.method && r.pattern.test(req.path));
+      const path = req.path;
+      const route = routes.find((r) => r.method === req.method && r.pattern.test(path));
       if (route) {
         req.route_ = route;
-        const id = route.hasProspectId ? route.pattern.exec(req.path)?.[1] : undefined;
+        const id = route.hasProspectId ? route.pattern.exec(path)?.[1] : undefined;
         if (id !== undefined) req.prospectIdParam = safeDecode(id);
         if (!grant.abilities.includes(route.ability)) {
           throw new ApiError(403, `This token lacks the ${route.ability} ability.`);

@@ -1,7 +1,6 @@
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import swaggerUi from 'swagger-ui-express';
 import type { GrantCache } from '../auth/grant-cache.js';
@@ -17,6 +16,7 @@ import { prospectRoutes } from './prospect-routes.js';
 import { apiRateLimit } from './rate-limit.js';
 import { rejectNul } from './reject-nul.js';
 import { requestId } from './request-id.js';
+import { requestLog } from './request-log.js';
 
 /** Dependencies and settings of {@link createApp}. */
 export interface AppOptions {
@@ -71,21 +71,27 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   app.use(requestId);
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req) => (req as express.Request).id as string,
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+  app.use(requestLog(logger));
+
+  // The API first: every layer before it is matched against each API request's path.
+  const api = express.Router();
+  api.use(apiRateLimit({ limiter: options.limiter, logger }));
+  api.use(authenticate(db, clock, contractRoutes(contract), options.grants));
+  api.use(jsonBody);
+  api.use(
+    OpenApiValidator.middleware({
+      apiSpec: acceptReservedInQuery({ ...contract, servers: [{ url: '/api/v1' }] }) as never,
+      validateRequests: { allErrors: true, coerceTypes: false },
+      validateResponses: options.validateResponses === false ? false : { allErrors: true },
+      validateSecurity: false,
+      validateFormats: true,
+      ajvFormats: { mode: 'full' },
+      ignoreUndocumented: false,
     }),
   );
+  api.use(rejectNul);
+  api.use(prospectRoutes({ db, clock, publicUrl: options.publicUrl }));
+  app.use('/api/v1', api);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -111,24 +117,6 @@ export function createApp(options: AppOptions): Express {
 
   app.use('/settings', settingsRouter({ db, logger, clock, ...options.settings }));
 
-  const api = express.Router();
-  api.use(apiRateLimit({ limiter: options.limiter, logger }));
-  api.use(authenticate(db, clock, contractRoutes(contract), options.grants));
-  api.use(jsonBody);
-  api.use(
-    OpenApiValidator.middleware({
-      apiSpec: acceptReservedInQuery({ ...contract, servers: [{ url: '/api/v1' }] }) as never,
-      validateRequests: { allErrors: true, coerceTypes: false },
-      validateResponses: options.validateResponses === false ? false : { allErrors: true },
-      validateSecurity: false,
-      validateFormats: true,
-      ajvFormats: { mode: 'full' },
-      ignoreUndocumented: false,
-    }),
-  );
-  api.use(rejectNul);
-  api.use(prospectRoutes({ db, clock, publicUrl: options.publicUrl }));
-  app.use('/api/v1', api);
   app.use((_req, _res, next) => next(new ApiError(404, 'Not found.')));
   app.use(errorHandler(db, logger));
   return app;

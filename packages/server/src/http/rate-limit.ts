@@ -1,7 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import ipaddr from 'ipaddr.js';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { type ConsumeOutcome, coalescedConsume } from './coalesced-consume.js';
 
 /** Options of {@link apiRateLimit}. */
 export interface RateLimitOptions {
@@ -22,36 +24,48 @@ export function clientKey(ip: string | undefined): string {
   return `${ipaddr.fromByteArray([...bytes, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
 }
 
-const isLimiterResult = (value: unknown): value is RateLimiterRes =>
-  typeof value === 'object' && value !== null && 'msBeforeNext' in value && 'remainingPoints' in value;
-
 /**
  * The rate limit (check 1 of the contract's order) on rate-limiter-flexible: every response carries
  * `X-RateLimit-Limit` and `X-RateLimit-Remaining`; past the limit, 429 `{"message":"Too Many Attempts."}` with
  * `Retry-After` (whole seconds) and `X-RateLimit-Reset` (Unix seconds). When the store fails the request is let
- * through and the failure logged: an outage of the counter must not take the API down.
+ * through and the failure logged: an outage of the counter must not take the API down. Concurrent requests of
+ * one client share a store round trip (see {@link coalescedConsume}); each is still counted before it is answered.
  *
  * @see openapi.yaml `components.responses.TooManyRequests`; service spec section 8
  */
 export function apiRateLimit({ limiter, logger }: RateLimitOptions) {
-  const limit = limiter.points;
-  return async (req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-RateLimit-Limit', String(limit));
-    try {
-      const result = await limiter.consume(clientKey(req.ip));
-      res.setHeader('X-RateLimit-Remaining', String(result.remainingPoints));
-      next();
-    } catch (error) {
-      if (!isLimiterResult(error)) {
-        logger.warn({ err: error }, 'rate limit store failed; request let through');
-        next();
-        return;
-      }
-      const waitMs = Math.max(0, error.msBeforeNext);
-      res.setHeader('X-RateLimit-Remaining', '0');
-      res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
-      res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + waitMs) / 1000)));
-      res.status(429).json({ message: 'Too Many Attempts.' });
+  const limit = String(limiter.points);
+  const consume = coalescedConsume(limiter);
+  // Parsing and normalising an address costs more than the rest of this check; clients repeat themselves.
+  const keys = new LRUCache<string, string>({ max: 10_000 });
+  const keyOf = (ip: string | undefined) => {
+    if (ip === undefined) return clientKey(ip);
+    let key = keys.get(ip);
+    if (key === undefined) {
+      key = clientKey(ip);
+      keys.set(ip, key);
     }
+    return key;
+  };
+  return async (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-RateLimit-Limit', limit);
+    let outcome: ConsumeOutcome;
+    try {
+      outcome = await consume(keyOf(req.ip));
+    } catch (error) {
+      logger.warn({ err: error }, 'rate limit store failed; request let through');
+      next();
+      return;
+    }
+    if (outcome.allowed) {
+      res.setHeader('X-RateLimit-Remaining', String(outcome.remainingPoints));
+      next();
+      return;
+    }
+    const waitMs = outcome.msBeforeNext;
+    res.setHeader('X-RateLimit-Remaining', '0');
+    res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+    res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + waitMs) / 1000)));
+    res.status(429).json({ message: 'Too Many Attempts.' });
   };
 }
