@@ -1,10 +1,11 @@
 // `npm run bench:server`: the reference server against its floor (a bare Express handler running the same SQL)
 // on PostgreSQL with 1,000,000 prospects, 10 s per endpoint at 50 connections with autocannon.
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/pk_bench, created if missing),
-// BENCH_DURATION_S (default 10), BENCH_ROWS (default 1000000), BENCH_ONLY (run only the endpoints whose name
+// BENCH_DURATION_S (default 10), BENCH_ROUNDS (default 3: each endpoint is measured that many times, reference and
+// floor alternating, and the table gives medians; the ratio is the median of each round's reference/floor), BENCH_ROWS (default 1000000), BENCH_ONLY (run only the endpoints whose name
 // contains it), BENCH_CPU_PROF (a directory: each child writes `node --cpu-prof` profiles in a subdirectory on exit).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApiToken, createWorkspace, openDatabase } from '@prospectkit/server';
 import autocannon from 'autocannon';
@@ -14,6 +15,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pk_bench';
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const only = process.env.BENCH_ONLY;
 const profileDir = process.env.BENCH_CPU_PROF;
@@ -29,7 +31,12 @@ async function ensureDatabase(): Promise<void> {
 }
 
 /** Seeds `rows` prospects in one workspace, in bulk with generate_series, unless they are there already. */
-async function seed(): Promise<{ workspaceId: string; token: string; sampleId: string }> {
+async function seed(): Promise<{
+  workspaceId: string;
+  token: string;
+  sampleId: string;
+  sampleDomain: string;
+}> {
   const db = await openDatabase({ databaseUrl: url });
   let [workspace] = await db.query<{ id: string }>(
     "select id from workspaces where name = 'Bench workspace'",
@@ -82,12 +89,17 @@ async function seed(): Promise<{ workspaceId: string; token: string; sampleId: s
     expiresAt: new Date(now.getTime() + 86_400_000),
     now,
   });
-  const [sample] = await db.query<{ id: string }>(
-    'select id from prospects where workspace_id = $1 order by created_at limit 1 offset 500000',
-    [workspace.id],
+  const [sample] = await db.query<{ id: string; domain: string }>(
+    'select id, domain from prospects where workspace_id = $1 order by created_at limit 1 offset $2',
+    [workspace.id, Math.floor(rows / 2)],
   );
   await db.close();
-  return { workspaceId: workspace.id, token, sampleId: (sample ?? { id: '' }).id };
+  return {
+    workspaceId: workspace.id,
+    token,
+    sampleId: sample?.id ?? '',
+    sampleDomain: sample?.domain ?? '',
+  };
 }
 
 async function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
@@ -112,8 +124,37 @@ function peakRssMb(pid: number | undefined): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** CPU time (user + system) of one process, in µs, from /proc (clock ticks of 10 ms). */
+function processCpuMicros(pid: number | string | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+  } catch {
+    return 0; // the process ended between the listing and the read
+  }
+}
+
+/** CPU time of every PostgreSQL process on the machine (the server's backends and its background processes), in µs. */
+function postgresCpuMicros(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMicros(entry);
+    } catch {
+      // gone already
+    }
+  }
+  return total;
+}
+
 interface Result {
   rps: number;
+  /** CPU of the server process per request, µs. */
+  serverCpu: number;
+  /** CPU of PostgreSQL per request, µs. */
+  postgresCpu: number;
   p50: number;
   p99: number;
   errors: number;
@@ -121,11 +162,14 @@ interface Result {
 }
 
 async function load(
+  server: ChildProcess,
   base: string,
   path: string,
   token: string,
   method: 'GET' | 'POST' = 'GET',
 ): Promise<Result> {
+  const serverBefore = processCpuMicros(server.pid);
+  const postgresBefore = postgresCpuMicros();
   const result = await autocannon({
     url: `${base}${path}`,
     method,
@@ -140,8 +184,11 @@ async function load(
       ? { body: JSON.stringify({ company: 'Bench Co', contact_email: 'bench@bench.example' }) }
       : {}),
   });
+  const requests = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
+    serverCpu: (processCpuMicros(server.pid) - serverBefore) / requests,
+    postgresCpu: (postgresCpuMicros() - postgresBefore) / requests,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -150,7 +197,7 @@ async function load(
 }
 
 await ensureDatabase();
-const { workspaceId, token, sampleId } = await seed();
+const { workspaceId, token, sampleId, sampleDomain } = await seed();
 const ours = await startChild(
   [...profileArgs('reference'), '--import', 'tsx', 'packages/server/src/cli.ts', 'start'],
   {
@@ -180,33 +227,72 @@ async function settle(): Promise<void> {
   }
 }
 
+// Two searches: a lookup of one prospect by its domain (the usual use: a handful of matches), and two words
+// that 2,500 of the million prospects share (every match is read to count the exact `meta.total`).
 const cases: Array<[string, string, 'GET' | 'POST']> = [
   ['GET /prospects/{id}', `/api/v1/prospects/${sampleId}`, 'GET'],
   ['GET /prospects?per_page=25', '/api/v1/prospects?per_page=25', 'GET'],
-  ['GET /prospects?search=zephyr orbit', '/api/v1/prospects?search=zephyr%20orbit', 'GET'],
+  [
+    `GET /prospects?search=${sampleDomain.replace('.example', '')} (1 match)`,
+    `/api/v1/prospects?search=${encodeURIComponent(sampleDomain.replace('.example', ''))}`,
+    'GET',
+  ],
+  ['GET /prospects?search=zephyr orbit (2,500 matches)', '/api/v1/prospects?search=zephyr%20orbit', 'GET'],
   ['POST /prospects', '/api/v1/prospects', 'POST'],
 ];
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+const summary = (results: Result[]) => ({
+  rps: median(results.map((r) => r.rps)),
+  p50: median(results.map((r) => r.p50)),
+  p99: median(results.map((r) => r.p99)),
+  worstP99: Math.max(...results.map((r) => r.p99)),
+  errors: results.reduce((sum, r) => sum + r.errors, 0),
+  non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+  serverCpu: median(results.map((r) => r.serverCpu)),
+  postgresCpu: median(results.map((r) => r.postgresCpu)),
+});
 const table: string[] = [];
-table.push('| endpoint | server | req/s | p50 ms | p99 ms | errors | non-2xx | ratio to floor |');
-table.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+table.push(
+  '| endpoint | server | req/s | p50 ms | p99 ms (worst round) | errors | non-2xx | ratio to floor (rounds) | server CPU µs/req | PostgreSQL CPU µs/req |',
+);
+table.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [name, path, method] of cases) {
   if (only && !name.includes(only)) continue;
-  await settle();
-  const a = await load('http://127.0.0.1:3901', path, token, method);
-  await settle();
-  const b = await load('http://127.0.0.1:3902', path, token, method);
+  const ourRuns: Result[] = [];
+  const floorRuns: Result[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    // Alternate which goes first, so neither always runs on a machine the other just warmed or heated.
+    const order = round % 2 === 0 ? ['ours', 'floor'] : ['floor', 'ours'];
+    for (const which of order) {
+      await settle();
+      if (which === 'ours') ourRuns.push(await load(ours, 'http://127.0.0.1:3901', path, token, method));
+      else floorRuns.push(await load(floor, 'http://127.0.0.1:3902', path, token, method));
+    }
+    ratios.push((ourRuns[round] as Result).rps / (floorRuns[round] as Result).rps);
+  }
+  const a = summary(ourRuns);
+  const b = summary(floorRuns);
   table.push(
-    `| ${name} | reference | ${a.rps.toFixed(0)} | ${a.p50} | ${a.p99} | ${a.errors} | ${a.non2xx} | ${(a.rps / b.rps).toFixed(2)} |`,
+    `| ${name} | reference | ${a.rps.toFixed(0)} | ${a.p50} | ${a.p99} (${a.worstP99}) | ${a.errors} | ${a.non2xx} | ${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')}) | ${a.serverCpu.toFixed(0)} | ${a.postgresCpu.toFixed(0)} |`,
   );
   table.push(
-    `| ${name} | floor | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${b.errors} | ${b.non2xx} | 1.00 |`,
+    `| ${name} | floor | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} (${b.worstP99}) | ${b.errors} | ${b.non2xx} | 1.00 | ${b.serverCpu.toFixed(0)} | ${b.postgresCpu.toFixed(0)} |`,
   );
 }
 table.push('');
 table.push(
   `peak RSS: reference ${peakRssMb(ours.pid).toFixed(0)} MB, floor ${peakRssMb(floor.pid).toFixed(0)} MB`,
 );
-console.log(`\n${rows.toLocaleString()} prospects, ${durationS} s per run, 50 connections\n`);
+console.log(
+  `\n${rows.toLocaleString()} prospects, ${durationS} s per run, ${rounds} rounds, 50 connections; medians of the rounds\n`,
+);
 console.log(table.join('\n'));
 await monitor.end();
 // Wait for both to exit, so `--cpu-prof` profiles are written before the run ends.

@@ -58,6 +58,26 @@ describe.each(testDatabaseKinds())('hardening regressions on %s', (kind) => {
     expect(listed.body.errors).toEqual({ search: ['The search field must not contain NUL characters.'] });
   });
 
+  // The contract declares no ETag and lists no 304 (Express sent a weak ETag on every answer).
+  it.each([['/prospects/{id}'], ['/prospects?per_page=5']])(
+    'sends no ETag on GET %s and answers a conditional GET with 200 and the body',
+    async (template) => {
+      const path = template.replace('{id}', prospectId);
+      const first = await call(server.baseUrl, 'GET', path, { token });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('etag')).toBeNull();
+      const conditions: Record<string, string>[] = [
+        { 'If-None-Match': '*' },
+        { 'If-Modified-Since': new Date().toUTCString() },
+      ];
+      for (const headers of conditions) {
+        const again = await call(server.baseUrl, 'GET', path, { token, headers });
+        expect(again.status).toBe(200);
+        expect(again.body).toEqual(first.body);
+      }
+    },
+  );
+
   it('answers NUL in the path of an unknown prospect with 404, not 422', async () => {
     const answer = await call(server.baseUrl, 'PATCH', '/prospects/prs_nope', {
       token,

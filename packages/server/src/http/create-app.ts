@@ -69,6 +69,8 @@ export function createApp(options: AppOptions): Express {
   const contract = loadContract();
   const app = express();
   app.disable('x-powered-by');
+  // No ETag: the contract declares none and lists no 304; it also spares hashing every answer's body.
+  app.set('etag', false);
   app.set('trust proxy', options.trustProxy ?? false);
   app.use(requestId);
   app.use(requestLog(logger));
