@@ -33,3 +33,18 @@ export async function createThrowawayDatabase(baseUrl: string, label: string): P
     },
   };
 }
+
+/**
+ * Asks PostgreSQL for a checkpoint, so what earlier parts wrote is flushed now rather than in the middle of a
+ * measurement. Needs superuser or the pg_checkpoint role; without it the soak runs anyway (a warning says so).
+ */
+export async function checkpoint(baseUrl: string): Promise<void> {
+  const sql = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe('checkpoint');
+  } catch (error) {
+    console.warn(`    no checkpoint before the soak: ${(error as Error).message}`);
+  } finally {
+    await sql.end();
+  }
+}
