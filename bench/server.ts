@@ -1,15 +1,16 @@
 // `npm run bench:server`: the reference server against its floor (a bare Express handler running the same SQL)
 // on PostgreSQL with 1,000,000 prospects, 10 s per endpoint at 50 connections with autocannon.
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/pk_bench, created if missing),
-// BENCH_DURATION_S (default 10), BENCH_ROUNDS (default 3: each endpoint is measured that many times, reference and
-// floor alternating, and the table gives medians; the ratio is the median of each round's reference/floor), BENCH_ROWS (default 1000000), BENCH_ONLY (run only the endpoints whose name
-// contains it), BENCH_CPU_PROF (a directory: each child writes `node --cpu-prof` profiles in a subdirectory on exit).
+// BENCH_DURATION_S (default 10), BENCH_ROUNDS (default 3: each endpoint is measured that many times, reference
+// and floor alternating, and the table gives medians; the ratio is the median of each round's reference/floor),
+// BENCH_ROWS (default 1000000), BENCH_ONLY (run only the endpoints whose name contains it), BENCH_CPU_PROF (a directory: each child writes `node --cpu-prof` profiles in a subdirectory on exit).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApiToken, createWorkspace, openDatabase } from '@prospectkit/server';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { median } from './stats.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -229,24 +230,18 @@ async function settle(): Promise<void> {
 
 // Two searches: a lookup of one prospect by its domain (the usual use: a handful of matches), and two words
 // that 2,500 of the million prospects share (every match is read to count the exact `meta.total`).
+const lookupTerm = sampleDomain.replace('.example', '');
 const cases: Array<[string, string, 'GET' | 'POST']> = [
   ['GET /prospects/{id}', `/api/v1/prospects/${sampleId}`, 'GET'],
   ['GET /prospects?per_page=25', '/api/v1/prospects?per_page=25', 'GET'],
   [
-    `GET /prospects?search=${sampleDomain.replace('.example', '')} (1 match)`,
-    `/api/v1/prospects?search=${encodeURIComponent(sampleDomain.replace('.example', ''))}`,
+    `GET /prospects?search=${lookupTerm} (1 match)`,
+    `/api/v1/prospects?search=${encodeURIComponent(lookupTerm)}`,
     'GET',
   ],
   ['GET /prospects?search=zephyr orbit (2,500 matches)', '/api/v1/prospects?search=zephyr%20orbit', 'GET'],
   ['POST /prospects', '/api/v1/prospects', 'POST'],
 ];
-const median = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const summary = (results: Result[]) => ({
   rps: median(results.map((r) => r.rps)),
   p50: median(results.map((r) => r.p50)),

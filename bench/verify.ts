@@ -22,6 +22,7 @@ import {
 } from '@prospectkit/webhooks';
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
+import { median } from './stats.js';
 
 const SECRET = 'whk_3kD9qLm2Xv8RtY6pWz4Hn7Bc1Fg5Js0A';
 const SIZES = [1024, 64 * 1024];
@@ -201,14 +202,6 @@ async function measure(verify: Verify, loop: Loop, size: number): Promise<number
   } while (cpuMs < SLICE_MS);
   return (calls / cpuMs) * 1000;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 const verifiers = new Map<string, { verify: Verify; loop: Loop }>();
 for (const size of SIZES) {

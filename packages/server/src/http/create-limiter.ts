@@ -17,7 +17,7 @@ export interface Limiter {
  * @param limit requests per `windowSeconds` per client address. @see service spec section 8
  */
 export function createLimiter(db: Database, limit: number, windowSeconds = 60): Limiter {
-  if (db.kind === 'pglite' || !db.connection || process.env.EXP_MEM) {
+  if (db.kind === 'pglite' || !db.connection) {
     return {
       limiter: new RateLimiterMemory({ points: limit, duration: windowSeconds }),
       close: async () => {},
