@@ -3,7 +3,7 @@ import { defineConfig } from 'tsdown';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
-  dts: { sourcemap: false },
+  dts: { sourcemap: false, build: true },
   platform: 'neutral',
   sourcemap: false,
   clean: true,

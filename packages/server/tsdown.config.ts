@@ -3,7 +3,7 @@ import { defineConfig } from 'tsdown';
 export default defineConfig({
   entry: ['src/index.ts', 'src/cli.ts', 'src/testing/index.ts'],
   format: ['esm'],
-  dts: { sourcemap: false },
+  dts: { sourcemap: false, build: true },
   platform: 'node',
   sourcemap: false,
   clean: true,
