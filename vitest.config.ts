@@ -9,7 +9,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // as the `paths` in tsconfig.base.json.
 const alias = [
   {
-    find: /^@prospectkit\/(core|webhooks|client|server|mock)$/,
+    find: /^@prospectkit\/(core|webhooks|client|server|mock|browser-testing)$/,
     replacement: here('./packages/$1/src/index.ts'),
   },
   {
@@ -25,6 +25,7 @@ export default defineConfig({
     // there are cores keeps the cores busy: on 2 cores, 455 s instead of 609 s for the whole suite.
     maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
+    globalSetup: [here('./vitest.global-setup.ts')],
     hookTimeout: 60_000,
     projects: [
       {

@@ -1,14 +1,14 @@
 // The mock in a real browser: the package (with its dependencies) bundled for the browser, msw's setupWorker
 // with the package's handlers and a relative base URL, and create-then-read through the page's own fetch.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from '@prospectkit/browser-testing';
 import { build } from 'esbuild';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const PAGE_SCRIPT = `
@@ -35,7 +35,7 @@ window.run = async () => {
 };
 `;
 
-describe.runIf(existsSync(CHROMIUM))('in a browser, with setupWorker', () => {
+describe('in a browser, with setupWorker', () => {
   let server: Server;
   let browser: Browser;
   let origin: string;
@@ -65,10 +65,7 @@ describe.runIf(existsSync(CHROMIUM))('in a browser, with setupWorker', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,8 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from '@prospectkit/browser-testing';
 import { ABILITIES } from '@prospectkit/core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/delivery/delivery-worker.js';
@@ -20,19 +21,9 @@ export const ADMIN_PASSWORD = 'correct horse battery staple';
 /** Where screenshots go: `test-results/settings/` at the repository root (gitignored). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../test-results/settings/', import.meta.url));
 
-/** Debian's chromium, driven by playwright-core (`npx playwright install` cannot work here). */
+/** Headless Chromium from npm (`@sparticuz/chromium`, or `CHROMIUM_PATH`), driven by playwright-core. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    timeout: 60_000,
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  return launchChromium();
 }
 
 /** A request the local webhook receiver got. */

@@ -1,0 +1,2 @@
+export { chromiumExecutable } from './chromium-executable.js';
+export { launchChromium } from './launch-chromium.js';
