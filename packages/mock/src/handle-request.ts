@@ -1,4 +1,4 @@
-import { ABILITIES, nulIssues, toValidationBody } from '@prospectkit/core';
+import { ABILITIES, bearerToken, nulIssues, toValidationBody } from '@prospectkit/core';
 import { delay } from 'msw';
 import { ulid } from 'ulidx';
 import { allowedMethods, CONTRACT_OPERATIONS, type ContractOperation } from './contract-operations.js';
@@ -33,7 +33,7 @@ function queryOf(url: URL): QueryObject {
 }
 
 function authenticate(ctx: MockContext, request: Request): TokenGrant | undefined {
-  const token = /^Bearer ([^\s]+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+  const token = bearerToken(request.headers.get('authorization'));
   if (!token) return undefined;
   const grant = ctx.db.tokens.get(token);
   if (grant) return grant;
