@@ -18,6 +18,7 @@ export {
   pageOffset,
 } from './pagination.js';
 export { type NormalizedProspectInput, normalizeProspectInput } from './prospect-input.js';
+export { QUERY_INTEGER, strictQueryIntegers } from './strict-query-integers.js';
 export { nulIssues, toStoredText } from './text-input.js';
 export * from './types.js';
 export {

@@ -728,11 +728,21 @@ export interface components {
          * @example prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR
          */
         ProspectId: string;
-        /** @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. */
+        /**
+         * @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. An empty
+         *     `search` (`?search=`, what a form with an empty search box sends) is no filter, as if it were not sent,
+         *     and `links` leave it out.
+         */
         Search: string;
-        /** @description Page number, from 1. A page past the last gives 200 with empty `data`. */
+        /**
+         * @description Page number, from 1, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `0x2`, `1e1`,
+         *     `+2`, `2.0` and `01` get 422). A page past the last gives 200 with empty `data`.
+         */
         Page: number;
-        /** @description Prospects per page, 1-100. Out of range gives 422, never a silent clamp. */
+        /**
+         * @description Prospects per page, 1-100, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `010`
+         *     gets 422). Out of range gives 422, never a silent clamp.
+         */
         PerPage: number;
         /** @description The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`. */
         ServiceEventId: components["schemas"]["EventId"];
@@ -775,11 +785,21 @@ export interface operations {
     listProspects: {
         parameters: {
             query?: {
-                /** @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. */
+                /**
+                 * @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. An empty
+                 *     `search` (`?search=`, what a form with an empty search box sends) is no filter, as if it were not sent,
+                 *     and `links` leave it out.
+                 */
                 search?: components["parameters"]["Search"];
-                /** @description Page number, from 1. A page past the last gives 200 with empty `data`. */
+                /**
+                 * @description Page number, from 1, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `0x2`, `1e1`,
+                 *     `+2`, `2.0` and `01` get 422). A page past the last gives 200 with empty `data`.
+                 */
                 page?: components["parameters"]["Page"];
-                /** @description Prospects per page, 1-100. Out of range gives 422, never a silent clamp. */
+                /**
+                 * @description Prospects per page, 1-100, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `010`
+                 *     gets 422). Out of range gives 422, never a silent clamp.
+                 */
                 per_page?: components["parameters"]["PerPage"];
             };
             header?: never;

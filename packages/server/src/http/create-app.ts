@@ -17,6 +17,7 @@ import { apiRateLimit } from './rate-limit.js';
 import { rejectNul } from './reject-nul.js';
 import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
+import { strictQuery } from './strict-query.js';
 
 /** Dependencies and settings of {@link createApp}. */
 export interface AppOptions {
@@ -80,10 +81,13 @@ export function createApp(options: AppOptions): Express {
   api.use(apiRateLimit({ limiter: options.limiter, logger }));
   api.use(authenticate(db, clock, contractRoutes(contract), options.grants));
   api.use(jsonBody);
+  api.use(strictQuery);
   api.use(
     OpenApiValidator.middleware({
       apiSpec: acceptReservedInQuery({ ...contract, servers: [{ url: '/api/v1' }] }) as never,
-      validateRequests: { allErrors: true, coerceTypes: false },
+      // Unknown query parameters are ignored (a proxy's cache-buster, a client's extra): openapi.yaml
+      // `info.description` (Query parameters). Unknown body fields are still refused by the schemas.
+      validateRequests: { allErrors: true, coerceTypes: false, allowUnknownQueryParameters: true },
       validateResponses: options.validateResponses === false ? false : { allErrors: true },
       validateSecurity: false,
       validateFormats: true,
