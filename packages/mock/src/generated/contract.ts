@@ -1220,9 +1220,9 @@ export const contract = {
           "null"
         ],
         "format": "uri",
-        "description": "An absolute `http` or `https` URL; at most 2048 characters.",
+        "description": "An absolute `http` or `https` URL with a host (the scheme in any case; a port, if any, 0-65535), so\nthat `new URL(website)` reads it: `https://`, `https://:80`, `https://?x` and `https://ada@/` get 422.\nAt most 2048 characters. The pattern requires the scheme and a host that does not start with `:`;\nthe server and the mock also parse the URL as WHATWG URL does, which refuses a port over 65535.\n",
         "maxLength": 2048,
-        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://([^/?#@]*@)?[^/?#@:][^/?#@]*([/?#]|$)"
       },
       "Location": {
         "type": [

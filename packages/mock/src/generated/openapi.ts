@@ -269,7 +269,10 @@ export interface components {
         Domain: string | null;
         /**
          * Format: uri
-         * @description An absolute `http` or `https` URL; at most 2048 characters.
+         * @description An absolute `http` or `https` URL with a host (the scheme in any case; a port, if any, 0-65535), so
+         *     that `new URL(website)` reads it: `https://`, `https://:80`, `https://?x` and `https://ada@/` get 422.
+         *     At most 2048 characters. The pattern requires the scheme and a host that does not start with `:`;
+         *     the server and the mock also parse the URL as WHATWG URL does, which refuses a port over 65535.
          */
         Website: string | null;
         /** @description Free-text location; at most 255 characters. */
