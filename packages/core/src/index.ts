@@ -1,3 +1,4 @@
+export { allowHeader } from './allow-header.js';
 export { bearerToken } from './bearer-token.js';
 export { type BuiltEvent, buildEvent } from './event-envelope.js';
 export { ID_PREFIXES, type IdKind, isId, newId } from './ids.js';

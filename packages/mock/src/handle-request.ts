@@ -1,4 +1,4 @@
-import { ABILITIES, bearerToken, nulIssues, toValidationBody } from '@prospectkit/core';
+import { ABILITIES, allowHeader, bearerToken, nulIssues, toValidationBody } from '@prospectkit/core';
 import { delay } from 'msw';
 import { ulid } from 'ulidx';
 import { allowedMethods, CONTRACT_OPERATIONS, type ContractOperation } from './contract-operations.js';
@@ -133,7 +133,7 @@ async function answerRequest(
   if (!operation) {
     const known = PATH_PATTERNS.find((p) => p.pattern.test(relative));
     if (!known) return answer(404, { message: 'Not found.' });
-    headers.set('Allow', allowedMethods(known.path).sort().reverse().join(', '));
+    headers.set('Allow', allowHeader(allowedMethods(known.path)));
     return answer(405, { message: 'Method not allowed.' });
   }
 

@@ -58,7 +58,9 @@ export function authenticate(
         await touchApiToken(db, grant.tokenId, now);
       }
       const path = req.path;
-      const route = routes.find((r) => r.method === req.method && r.pattern.test(path));
+      // HEAD is answered like GET, so it needs GET's ability: openapi.yaml `info.description` (HEAD).
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      const route = routes.find((r) => r.method === method && r.pattern.test(path));
       if (route) {
         req.route_ = route;
         const id = route.hasProspectId ? route.pattern.exec(path)?.[1] : undefined;
