@@ -166,13 +166,13 @@ describe('the rate limit', () => {
 describe('without a rate limit', () => {
   useMock();
 
-  it('never answers 429, and sends the X-RateLimit-Limit the contract requires (1,000,000)', async () => {
+  it("never answers 429, yet sends the X-RateLimit-Limit the contract requires: the service's 60", async () => {
     for (let i = 0; i < 70; i++) expect((await api('GET', '/prospects')).status).toBe(200);
     const answer = await api('GET', '/prospects');
-    expect(answer.headers.get('x-ratelimit-limit')).toBe('1000000');
-    expect(answer.headers.get('x-ratelimit-remaining')).toBe(String(1_000_000 - 71));
+    expect(answer.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(answer.headers.get('x-ratelimit-remaining')).toBeNull();
     const refused = await api('GET', '/prospects', { token: null });
-    expect([refused.status, refused.headers.get('x-ratelimit-limit')]).toEqual([401, '1000000']);
+    expect([refused.status, refused.headers.get('x-ratelimit-limit')]).toEqual([401, '60']);
   });
 });
 

@@ -874,14 +874,16 @@ export const contract = {
     },
     "headers": {
       "X-Request-Id": {
-        "description": "The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters, otherwise generated.",
+        "description": "The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters,\notherwise generated. On every answer.\n",
+        "required": true,
         "schema": {
           "type": "string",
           "maxLength": 128
         }
       },
       "X-RateLimit-Limit": {
-        "description": "Requests allowed per minute for this client address.",
+        "description": "Requests allowed per minute for this client address. On every answer except a 500.",
+        "required": true,
         "schema": {
           "type": "integer",
           "format": "int32",
@@ -890,7 +892,7 @@ export const contract = {
         }
       },
       "X-RateLimit-Remaining": {
-        "description": "Requests left in the current minute.",
+        "description": "Requests left in the current minute. Not required: it is left out when the rate-limit counter cannot\nbe reached and the request is let through uncounted (and by the mock when it enforces no limit).\n",
         "schema": {
           "type": "integer",
           "format": "int32",
@@ -898,8 +900,19 @@ export const contract = {
           "maximum": 1000000
         }
       },
+      "X-RateLimit-Remaining-Zero": {
+        "description": "Requests left in the current minute; always `0` on a 429.",
+        "required": true,
+        "schema": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 0
+        }
+      },
       "X-RateLimit-Reset": {
         "description": "Unix time in seconds when the current window ends.",
+        "required": true,
         "schema": {
           "type": "integer",
           "format": "int64",
@@ -909,6 +922,7 @@ export const contract = {
       },
       "Retry-After": {
         "description": "Whole seconds to wait before the next request.",
+        "required": true,
         "schema": {
           "type": "integer",
           "format": "int32",
@@ -918,6 +932,7 @@ export const contract = {
       },
       "WWW-Authenticate": {
         "description": "Always `Bearer`.",
+        "required": true,
         "schema": {
           "type": "string",
           "const": "Bearer"
@@ -925,6 +940,7 @@ export const contract = {
       },
       "Location": {
         "description": "Absolute URL of the created prospect.",
+        "required": true,
         "schema": {
           "type": "string",
           "format": "uri",
@@ -1122,7 +1138,7 @@ export const contract = {
             "$ref": "#/components/headers/X-RateLimit-Limit"
           },
           "X-RateLimit-Remaining": {
-            "$ref": "#/components/headers/X-RateLimit-Remaining"
+            "$ref": "#/components/headers/X-RateLimit-Remaining-Zero"
           },
           "X-RateLimit-Reset": {
             "$ref": "#/components/headers/X-RateLimit-Reset"

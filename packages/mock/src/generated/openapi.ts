@@ -695,7 +695,7 @@ export interface components {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Zero"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -766,12 +766,20 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters, otherwise generated. */
+        /**
+         * @description The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters,
+         *     otherwise generated. On every answer.
+         */
         "X-Request-Id": string;
-        /** @description Requests allowed per minute for this client address. */
+        /** @description Requests allowed per minute for this client address. On every answer except a 500. */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the current minute. */
+        /**
+         * @description Requests left in the current minute. Not required: it is left out when the rate-limit counter cannot
+         *     be reached and the request is let through uncounted (and by the mock when it enforces no limit).
+         */
         "X-RateLimit-Remaining": number;
+        /** @description Requests left in the current minute; always `0` on a 429. */
+        "X-RateLimit-Remaining-Zero": number;
         /** @description Unix time in seconds when the current window ends. */
         "X-RateLimit-Reset": number;
         /** @description Whole seconds to wait before the next request. */
