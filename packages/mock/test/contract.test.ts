@@ -27,7 +27,12 @@ describe('the contract as other tools read it', () => {
     addFormats(ajv);
     // OpenAPI's own keywords beside JSON Schema's, and `components`, which only holds the schemas.
     ajv.addVocabulary(['components', 'example', 'xml', 'externalDocs']);
-    ajv.addSchema({ components }, 'contract');
+    // ajv reads a discriminator's values from each branch's `const` and refuses an explicit `mapping`, which the
+    // contract keeps for code generators (see openapi.yaml `WebhookEvent`).
+    const withoutMapping = JSON.parse(JSON.stringify({ components }), (key, value) =>
+      key === 'mapping' ? undefined : value,
+    );
+    ajv.addSchema(withoutMapping, 'contract');
     const failures: string[] = [];
     for (const name of Object.keys(components.schemas)) {
       try {

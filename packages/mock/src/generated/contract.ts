@@ -965,7 +965,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "The request body is not valid JSON."
@@ -992,7 +992,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "Unauthenticated."
@@ -1016,7 +1016,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "This token lacks the prospects:write ability."
@@ -1040,7 +1040,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "Prospect not found."
@@ -1064,7 +1064,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "The request body is larger than 1 MiB."
@@ -1088,7 +1088,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "The request body must be sent as application/json."
@@ -1150,7 +1150,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "Too Many Attempts."
@@ -1168,7 +1168,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "Server Error."
@@ -1240,12 +1240,12 @@ export const contract = {
         "maxLength": 2048,
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://([^/?#@]*@)?[^/?#@:][^/?#@]*([/?#]|$)"
       },
-      "Location": {
+      "ProspectLocation": {
         "type": [
           "string",
           "null"
         ],
-        "description": "Free-text location; at most 255 characters.",
+        "description": "Free-text location; at most 255 characters. Named `ProspectLocation`, not `Location`, so that generated\nclients do not shadow the browser's global `Location`.\n",
         "maxLength": 255
       },
       "ContactName": {
@@ -1397,7 +1397,7 @@ export const contract = {
             "$ref": "#/components/schemas/Website"
           },
           "location": {
-            "$ref": "#/components/schemas/Location"
+            "$ref": "#/components/schemas/ProspectLocation"
           },
           "contact_name": {
             "$ref": "#/components/schemas/ContactName"
@@ -1467,7 +1467,7 @@ export const contract = {
             "$ref": "#/components/schemas/Website"
           },
           "location": {
-            "$ref": "#/components/schemas/Location"
+            "$ref": "#/components/schemas/ProspectLocation"
           },
           "contact_name": {
             "$ref": "#/components/schemas/ContactName"
@@ -1513,7 +1513,7 @@ export const contract = {
             "$ref": "#/components/schemas/Website"
           },
           "location": {
-            "$ref": "#/components/schemas/Location"
+            "$ref": "#/components/schemas/ProspectLocation"
           },
           "contact_name": {
             "$ref": "#/components/schemas/ContactName"
@@ -1732,9 +1732,9 @@ export const contract = {
           }
         }
       },
-      "Error": {
+      "ErrorResponse": {
         "type": "object",
-        "description": "An error. `message` says what went wrong; it never carries a stack trace or a secret.",
+        "description": "An error. `message` says what went wrong; it never carries a stack trace or a secret. Named\n`ErrorResponse`, not `Error`, so that generated clients do not shadow JavaScript's global `Error`.\n",
         "additionalProperties": false,
         "required": [
           "message"
@@ -2076,7 +2076,8 @@ export const contract = {
         }
       },
       "WebhookEvent": {
-        "description": "Any event envelope, told apart by `event`.",
+        "type": "object",
+        "description": "Any event envelope, told apart by `event`. `type: object` beside the discriminator is what strict JSON\nSchema validators (ajv in strict mode) need to accept it. The `mapping` is for code generators, which\notherwise take the schema names for the values of `event`; ajv's `discriminator: true` reads each\nbranch's `const` instead and refuses a `mapping`, so drop it before compiling with ajv.\n",
         "oneOf": [
           {
             "$ref": "#/components/schemas/ProspectCreatedEvent"

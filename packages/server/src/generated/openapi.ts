@@ -275,8 +275,11 @@ export interface components {
          *     the server and the mock also parse the URL as WHATWG URL does, which refuses a port over 65535.
          */
         Website: string | null;
-        /** @description Free-text location; at most 255 characters. */
-        Location: string | null;
+        /**
+         * @description Free-text location; at most 255 characters. Named `ProspectLocation`, not `Location`, so that generated
+         *     clients do not shadow the browser's global `Location`.
+         */
+        ProspectLocation: string | null;
         /** @description Name of the contact; at most 255 characters. */
         ContactName: string | null;
         /**
@@ -321,7 +324,7 @@ export interface components {
             company: components["schemas"]["Company"];
             domain: components["schemas"]["Domain"];
             website: components["schemas"]["Website"];
-            location: components["schemas"]["Location"];
+            location: components["schemas"]["ProspectLocation"];
             contact_name: components["schemas"]["ContactName"];
             contact_email: components["schemas"]["ContactEmail"];
             notes: components["schemas"]["Notes"];
@@ -351,7 +354,7 @@ export interface components {
             company: components["schemas"]["Company"];
             domain?: components["schemas"]["Domain"];
             website?: components["schemas"]["Website"];
-            location?: components["schemas"]["Location"];
+            location?: components["schemas"]["ProspectLocation"];
             contact_name?: components["schemas"]["ContactName"];
             contact_email?: components["schemas"]["ContactEmail"];
             notes?: components["schemas"]["Notes"];
@@ -366,7 +369,7 @@ export interface components {
             company?: components["schemas"]["Company"];
             domain?: components["schemas"]["Domain"];
             website?: components["schemas"]["Website"];
-            location?: components["schemas"]["Location"];
+            location?: components["schemas"]["ProspectLocation"];
             contact_name?: components["schemas"]["ContactName"];
             contact_email?: components["schemas"]["ContactEmail"];
             notes?: components["schemas"]["Notes"];
@@ -436,8 +439,11 @@ export interface components {
             currency: components["schemas"]["Currency"];
             recorded_at: components["schemas"]["Timestamp"];
         };
-        /** @description An error. `message` says what went wrong; it never carries a stack trace or a secret. */
-        Error: {
+        /**
+         * @description An error. `message` says what went wrong; it never carries a stack trace or a secret. Named
+         *     `ErrorResponse`, not `Error`, so that generated clients do not shadow JavaScript's global `Error`.
+         */
+        ErrorResponse: {
             message: string;
         };
         /**
@@ -558,7 +564,12 @@ export interface components {
             occurred_at: components["schemas"]["Timestamp"];
             data: components["schemas"]["OutcomeEventData"];
         };
-        /** @description Any event envelope, told apart by `event`. */
+        /**
+         * @description Any event envelope, told apart by `event`. `type: object` beside the discriminator is what strict JSON
+         *     Schema validators (ajv in strict mode) need to accept it. The `mapping` is for code generators, which
+         *     otherwise take the schema names for the values of `event`; ajv's `discriminator: true` reads each
+         *     branch's `const` instead and refuses a `mapping`, so drop it before compiling with ajv.
+         */
         WebhookEvent: components["schemas"]["ProspectCreatedEvent"] | components["schemas"]["InboxReplyReceivedEvent"] | components["schemas"]["ConversationAssignedEvent"] | components["schemas"]["ProspectOutcomeUpdatedEvent"] | components["schemas"]["OpportunityUpdatedEvent"] | components["schemas"]["MeetingBookedEvent"] | components["schemas"]["OpportunityWonEvent"];
     };
     responses: {
@@ -576,7 +587,7 @@ export interface components {
                  *       "message": "The request body is not valid JSON."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The token is missing, malformed, unknown, expired or revoked, or its workspace is suspended. */
@@ -594,7 +605,7 @@ export interface components {
                  *       "message": "Unauthenticated."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The token lacks the ability the operation needs. */
@@ -611,7 +622,7 @@ export interface components {
                  *       "message": "This token lacks the prospects:write ability."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description Nothing with that id in this workspace. */
@@ -628,7 +639,7 @@ export interface components {
                  *       "message": "Prospect not found."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The body is over 1 MiB (1,048,576 bytes). */
@@ -645,7 +656,7 @@ export interface components {
                  *       "message": "The request body is larger than 1 MiB."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The body's `Content-Type` is not `application/json`. */
@@ -662,7 +673,7 @@ export interface components {
                  *       "message": "The request body must be sent as application/json."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description A query parameter or the body failed validation. */
@@ -706,7 +717,7 @@ export interface components {
                  *       "message": "Too Many Attempts."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description An unexpected server error. The body never carries a stack trace or a secret. */
@@ -721,7 +732,7 @@ export interface components {
                  *       "message": "Server Error."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
     };
