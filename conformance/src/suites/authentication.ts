@@ -62,6 +62,17 @@ export function authenticationSuite(target: TargetRef): void {
       });
     });
 
+    it.each(['bearer', 'BEARER', 'bEaReR'])(
+      'accepts the scheme written %s: auth schemes are case-insensitive (RFC 9110 section 11.1)',
+      async (scheme) => {
+        const headers = { Authorization: `${scheme} ${token}` };
+        const read = await call(target(), 'GET', `/prospects/${prospectId}`, { headers });
+        expect([read.status, read.body.id]).toEqual([200, prospectId]);
+        const created = await call(target(), 'POST', '/prospects', { headers, body: { company: 'Case' } });
+        expect(created.status).toBe(201);
+      },
+    );
+
     it('checks the ability whatever the case of the path', async () => {
       const workspace = await target().workspace();
       const writer = await workspace.token();

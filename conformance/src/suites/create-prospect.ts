@@ -160,6 +160,20 @@ export function createProspectSuite(target: TargetRef): void {
         { company: 'Acme', website: 'acme.example' },
         { website: ['The website field must be a valid URL.'] },
       ],
+      ...[
+        'https://',
+        'htTps://',
+        'https://:80',
+        'https://?x',
+        'http://#top',
+        'https:///acme.example',
+        'https://ada@/',
+        'https://acme.example:99999/',
+      ].map((website): [string, unknown, Record<string, string[]>] => [
+        `a website without a usable host (${website})`,
+        { company: 'Acme', website },
+        { website: ['The website field must be a valid URL.'] },
+      ]),
       [
         'an invalid domain',
         { company: 'Acme', domain: 'not a host' },
@@ -223,10 +237,25 @@ export function createProspectSuite(target: TargetRef): void {
       expect(read.body.company).toBe('a\uFFFDb');
     });
 
-    it('422 for an unknown query parameter, before the body', async () => {
-      const answer = await call(target(), 'POST', '/prospects?dry_run=1', { token, body: {} });
-      expect(answer.status).toBe(422);
-      expect(answer.body).toEqual(validationBody({ dry_run: ['The dry_run field is invalid.'] }));
+    it('ignores an unknown query parameter, and still validates the body', async () => {
+      const refused = await call(target(), 'POST', '/prospects?dry_run=1', { token, body: {} });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual(validationBody({ company: ['The company field is required.'] }));
+      const created = await call(target(), 'POST', '/prospects?dry_run=1', {
+        token,
+        body: { company: 'Acme' },
+      });
+      expect(created.status).toBe(201);
+    });
+
+    it.each([
+      ['an upper-case scheme', 'HTTPS://Acme.example/About?x=1#team'],
+      ['a port and user info', 'http://ada@localhost:8080/'],
+      ['an IPv6 host', 'https://[2001:db8::1]/'],
+    ])('accepts a website with %s, which new URL() reads', async (_name, website) => {
+      const answer = await create({ company: 'Acme', website });
+      expect(answer.status).toBe(201);
+      expect(new URL(answer.body.website).hostname).not.toBe('');
     });
 
     it('names __proto__ and constructor as unknown fields', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../call.js';
+import { type Answer, call } from '../call.js';
+import { requiredHeaders } from '../contract-headers.js';
 import type { TargetRef } from '../define-conformance-suite.js';
 import { GENERATED_REQUEST_ID } from '../matchers.js';
 
@@ -63,11 +64,78 @@ export function headersSuite(target: TargetRef): void {
       expect(answer.body).toEqual({ message: 'Not found.' });
     });
 
+    const RATE_LIMITED = ['X-RateLimit-Limit', 'X-Request-Id'];
+    it.each<[string, number, string[], () => Promise<Answer>]>([
+      ['listProspects', 200, RATE_LIMITED, () => call(target(), 'GET', '/prospects', { token })],
+      ['listProspects', 422, RATE_LIMITED, () => call(target(), 'GET', '/prospects?page=0', { token })],
+      [
+        'listProspects',
+        401,
+        ['WWW-Authenticate', ...RATE_LIMITED],
+        () => call(target(), 'GET', '/prospects', {}),
+      ],
+      [
+        'createProspect',
+        201,
+        ['Location', ...RATE_LIMITED],
+        () => call(target(), 'POST', '/prospects', { token, body: { company: 'Acme' } }),
+      ],
+      [
+        'createProspect',
+        400,
+        RATE_LIMITED,
+        () =>
+          call(target(), 'POST', '/prospects', {
+            token,
+            rawBody: '{',
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ],
+      [
+        'createProspect',
+        415,
+        RATE_LIMITED,
+        () =>
+          call(target(), 'POST', '/prospects', {
+            token,
+            rawBody: 'x',
+            headers: { 'Content-Type': 'text/plain' },
+          }),
+      ],
+      ['getProspect', 200, RATE_LIMITED, () => call(target(), 'GET', `/prospects/${prospectId}`, { token })],
+      ['getProspect', 404, RATE_LIMITED, () => call(target(), 'GET', '/prospects/prs_unknown', { token })],
+      [
+        'updateProspect',
+        403,
+        RATE_LIMITED,
+        async () =>
+          call(target(), 'PATCH', `/prospects/${prospectId}`, {
+            token: await (await target().workspace()).token(['prospects:read']),
+            body: {},
+          }),
+      ],
+      [
+        'recordOutcome',
+        201,
+        RATE_LIMITED,
+        () =>
+          call(target(), 'POST', `/prospects/${prospectId}/outcomes`, { token, body: { outcome: 'Won' } }),
+      ],
+    ])(
+      '%s %i: the contract requires %j, and the answer carries them',
+      async (operationId, status, names, send) => {
+        expect(requiredHeaders(operationId, status).sort()).toEqual([...names].sort());
+        const answer = await send();
+        expect(answer.status).toBe(status);
+        for (const name of names) expect([name, answer.headers.has(name)]).toEqual([name, true]);
+      },
+    );
+
     it.each([
-      ['DELETE', '/prospects', 'POST, GET'],
-      ['PUT', '/prospects/{id}', 'PATCH, GET'],
-      ['DELETE', '/prospects/{id}', 'PATCH, GET'],
-      ['DELETE', '/prospects/prs_unknown', 'PATCH, GET'],
+      ['DELETE', '/prospects', 'POST, HEAD, GET'],
+      ['PUT', '/prospects/{id}', 'PATCH, HEAD, GET'],
+      ['DELETE', '/prospects/{id}', 'PATCH, HEAD, GET'],
+      ['DELETE', '/prospects/prs_unknown', 'PATCH, HEAD, GET'],
       ['GET', '/prospects/{id}/outcomes', 'POST'],
     ])('405 Method not allowed. with Allow for %s %s', async (method, path, allow) => {
       const answer = await call(target(), method, path.replace('{id}', prospectId), {
@@ -77,6 +145,32 @@ export function headersSuite(target: TargetRef): void {
       expect(answer.status).toBe(405);
       expect(answer.body).toEqual({ message: 'Method not allowed.' });
       expect(answer.headers.get('allow')).toBe(allow);
+    });
+
+    it.each([
+      ['a list', () => '/prospects?per_page=1', 200],
+      ['a prospect', () => `/prospects/${prospectId}`, 200],
+      ['an unknown prospect', () => '/prospects/prs_unknown', 404],
+      ['an invalid page', () => '/prospects?page=0', 422],
+    ])(
+      'answers HEAD of %s like GET, without a body (RFC 9110 section 9.3.2)',
+      async (_name, path, status) => {
+        const get = await call(target(), 'GET', path(), { token });
+        const head = await call(target(), 'HEAD', path(), { token });
+        expect([head.status, head.body]).toEqual([status, undefined]);
+        expect(get.status).toBe(status);
+        for (const name of ['content-type', 'x-ratelimit-limit'])
+          expect([name, head.headers.get(name)]).toEqual([name, get.headers.get(name)]);
+        expect(head.headers.get('x-request-id')).toMatch(GENERATED_REQUEST_ID);
+      },
+    );
+
+    it('checks authentication and the ability on HEAD as on GET', async () => {
+      const anonymous = await call(target(), 'HEAD', '/prospects');
+      expect([anonymous.status, anonymous.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
+      const writer = await (await target().workspace()).token(['prospects:write']);
+      const refused = await call(target(), 'HEAD', '/prospects', { token: writer });
+      expect([refused.status, refused.body]).toEqual([403, undefined]);
     });
 
     it('accepts a trailing slash on a path', async () => {

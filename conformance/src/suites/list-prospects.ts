@@ -188,8 +188,18 @@ export function listProspectsSuite(target: TargetRef): void {
       ['a page that is not a number', '?page=two', { page: ['The page field must be an integer.'] }],
       ['a fractional page', '?page=1.5', { page: ['The page field must be an integer.'] }],
       ['a repeated page', '?page=1&page=2', { page: ['The page field must be an integer.'] }],
-      ['an empty page', '?page=', { page: ['The page field is invalid.'] }],
-      ['an empty search', '?search=', { search: ['The search field is invalid.'] }],
+      ['an empty page', '?page=', { page: ['The page field must be an integer.'] }],
+      ['a hexadecimal page', '?page=0x2', { page: ['The page field must be an integer.'] }],
+      ['a page in exponent notation', '?page=1e1', { page: ['The page field must be an integer.'] }],
+      ['a page with a plus sign', '?page=%2B2', { page: ['The page field must be an integer.'] }],
+      ['a page with a decimal point', '?page=2.0', { page: ['The page field must be an integer.'] }],
+      ['a page with white space', '?page=%202', { page: ['The page field must be an integer.'] }],
+      [
+        'a per_page with a leading zero',
+        '?per_page=010',
+        { per_page: ['The per_page field must be an integer.'] },
+      ],
+      ['a page of two zeros', '?page=00', { page: ['The page field must be an integer.'] }],
       [
         'a search over 255 characters',
         `?search=${'s'.repeat(256)}`,
@@ -205,16 +215,44 @@ export function listProspectsSuite(target: TargetRef): void {
           per_page: ['The per_page field must not be greater than 100.'],
         },
       ],
-      ['an unknown parameter', '?sort=company', { sort: ['The sort field is invalid.'] }],
       [
-        'an unknown parameter, reported alone',
+        'a hexadecimal page and per_page out of range',
+        '?page=0x2&per_page=101',
+        {
+          page: ['The page field must be an integer.'],
+          per_page: ['The per_page field must not be greater than 100.'],
+        },
+      ],
+      [
+        'page 0 beside an unknown parameter',
         '?page=0&sort=company',
-        { sort: ['The sort field is invalid.'] },
+        { page: ['The page field must be at least 1.'] },
       ],
     ])('422 for %s', async (_name, query, errors) => {
       const answer = await list(query);
       expect(answer.status).toBe(422);
       expect(answer.body).toEqual(validationBody(errors));
+    });
+
+    it('treats an empty search as no filter, and leaves it out of the links', async () => {
+      const answer = await list('?search=&per_page=2');
+      expect(answer.status).toBe(200);
+      expect(companies(answer)).toEqual(['Umbrella', '100% Organic_Foods']);
+      expect(answer.body.meta.total).toBe(5);
+      expect(answer.body.links.next).toBe(`${listUrl()}?per_page=2&page=2`);
+    });
+
+    it('ignores unknown query parameters (a sort, a cache-buster, an empty one)', async () => {
+      const plain = await list('?per_page=2');
+      const answer = await list('?sort=asc&_=1732240000&per_page=2&utm_source=&Page=9');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(plain.body);
+    });
+
+    it('accepts page and per_page in decimal digits', async () => {
+      const answer = await list('?page=2&per_page=10');
+      expect(answer.status).toBe(200);
+      expect(answer.body.meta).toMatchObject({ current_page: 2, per_page: 10 });
     });
 
     it('422 for a page past int32', async () => {

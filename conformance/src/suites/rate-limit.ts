@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../call.js';
+import { requiredHeaders } from '../contract-headers.js';
 import type { TargetRef } from '../define-conformance-suite.js';
 
 /** The rate limit: check 1 of the order, the 429 body and its headers. */
@@ -33,6 +34,15 @@ export function rateLimitSuite(target: TargetRef): void {
         expect(reset).toBeLessThanOrEqual(nowSeconds + 61);
         expect(answer.headers.get('x-request-id')).toMatch(/^req_/);
       }
+      expect(requiredHeaders('listProspects', 429).sort()).toEqual(
+        [
+          'Retry-After',
+          'X-RateLimit-Limit',
+          'X-RateLimit-Remaining',
+          'X-RateLimit-Reset',
+          'X-Request-Id',
+        ].sort(),
+      );
     });
   });
 }

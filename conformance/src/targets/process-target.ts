@@ -38,9 +38,12 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 /**
  * Whether a validating proxy that parses the body (Prism reads JSON with a 10 MB limit and forwards it
  * re-serialised) would answer for the server or change the body: a JSON content type over a body that is not
- * JSON or is a bare scalar, or a body on GET. Such requests go to the server directly; the rest go through it.
+ * JSON or is a bare scalar, or a body on GET. So would a HEAD: the contract lists no HEAD operations (HEAD is
+ * answered like GET, see openapi.yaml `info.description`), and Prism answers one it cannot route with its own
+ * 500. Such requests go to the server directly; the rest go through it.
  */
 function proxyCannotCarry(method: string, headers: Headers, body: unknown): boolean {
+  if (method === 'HEAD') return true;
   if (body === undefined || body === null) return false;
   if (method === 'GET' || method === 'HEAD') return true;
   if (!JSON_TYPE.test(headers.get('content-type') ?? '')) return false;

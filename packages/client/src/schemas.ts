@@ -23,6 +23,6 @@ export type OutcomeResult = Schemas['OutcomeResult'];
 /** A sales outcome: `'Interested' | 'Not interested' | 'Meeting booked' | 'Won' | 'Lost'`. */
 export type OutcomeValue = Schemas['OutcomeValue'];
 /** An error body, `{message}`. */
-export type ErrorBody = Schemas['Error'];
+export type ErrorBody = Schemas['ErrorResponse'];
 /** A 422 body, `{message, errors}`, `errors` mapping each field path to its messages. */
 export type ValidationErrorBody = Schemas['ValidationError'];

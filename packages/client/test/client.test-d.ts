@@ -2,7 +2,9 @@
 // to compile; if the types loosen, the directive becomes unused and the check fails.
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type components,
   createClient,
+  type ErrorBody,
   type OutcomeResult,
   type PagePromise,
   type Prospect,
@@ -124,5 +126,13 @@ describe('createClient', () => {
     expectTypeOf(
       createClient({ baseUrl: 'x', token: 'pkt_x', timeoutMs: 1_000 }),
     ).toEqualTypeOf<ProspectKitClient>();
+  });
+});
+
+describe('schema names', () => {
+  it('keeps ErrorBody for the renamed ErrorResponse schema, and names no schema Error or Location', () => {
+    expectTypeOf<ErrorBody>().toEqualTypeOf<{ message: string }>();
+    expectTypeOf<components['schemas']['ErrorResponse']>().toEqualTypeOf<ErrorBody>();
+    expectTypeOf<Extract<keyof components['schemas'], 'Error' | 'Location'>>().toEqualTypeOf<never>();
   });
 });

@@ -1,3 +1,5 @@
+export { allowHeader } from './allow-header.js';
+export { bearerToken } from './bearer-token.js';
 export { type BuiltEvent, buildEvent } from './event-envelope.js';
 export { ID_PREFIXES, type IdKind, isId, newId } from './ids.js';
 export {
@@ -17,6 +19,7 @@ export {
   pageOffset,
 } from './pagination.js';
 export { type NormalizedProspectInput, normalizeProspectInput } from './prospect-input.js';
+export { QUERY_INTEGER, strictQueryIntegers } from './strict-query-integers.js';
 export { nulIssues, toStoredText } from './text-input.js';
 export * from './types.js';
 export {

@@ -27,9 +27,26 @@ export type NormalizedProspectInput = Partial<{
 }>;
 
 /**
+ * Whether a website reads as an `http` or `https` URL with a host, as a consumer's `new URL(website)` would:
+ * the contract's pattern requires a host, and this also refuses what only parsing finds, such as a port
+ * over 65535.
+ *
+ * @see openapi.yaml `components.schemas.Website`
+ */
+function isWebsite(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Applies the rules JSON Schema cannot say, to a body that already passed the contract's schema: `company` and
  * tags are trimmed (and must not be blank after it), optional text fields are trimmed with blank meaning `null`,
- * `tags: null` clears the list, and tags must be unique after trimming. A lone UTF-16 surrogate becomes U+FFFD,
+ * `tags: null` clears the list, tags must be unique after trimming, and `website` must parse as a URL with a
+ * host. A lone UTF-16 surrogate becomes U+FFFD,
  * as the database would store it (see `toStoredText`).
  *
  * @returns the fields to write, and the issues found (empty when valid)
@@ -50,6 +67,9 @@ export function normalizeProspectInput(body: ProspectCreate | ProspectUpdate): {
     if (value === undefined) continue;
     const trimmed = value === null ? null : toStoredText(value.trim());
     input[key] = trimmed === '' ? null : trimmed;
+  }
+  if (typeof input.website === 'string' && !isWebsite(input.website)) {
+    issues.push({ path: ['website'], keyword: 'format', format: 'uri' });
   }
   if (body.tags !== undefined) {
     const tags = (body.tags ?? []).map((tag) => toStoredText(tag.trim()));

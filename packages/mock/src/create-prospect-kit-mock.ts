@@ -34,7 +34,8 @@ export interface ProspectKitMockOptions {
   clock?: MockClock;
   /**
    * Enforce a rate limit like the service's (`{ limit: 60 }`): `X-RateLimit-Limit` and
-   * `X-RateLimit-Remaining` on every answer, 429 past the limit. Default: no limit and no such headers; 429
+   * `X-RateLimit-Remaining` on every answer, 429 past the limit. Default: no limit; answers carry the
+   * service's `X-RateLimit-Limit: 60` (the contract requires it) without `X-RateLimit-Remaining`, and 429 comes
    * only when injected with `failNext`.
    */
   rateLimit?: RateLimitOptions;

@@ -1,4 +1,4 @@
-import { ABILITIES, nulIssues, toValidationBody } from '@prospectkit/core';
+import { ABILITIES, allowHeader, bearerToken, nulIssues, toValidationBody } from '@prospectkit/core';
 import { delay } from 'msw';
 import { ulid } from 'ulidx';
 import { allowedMethods, CONTRACT_OPERATIONS, type ContractOperation } from './contract-operations.js';
@@ -6,6 +6,7 @@ import type { MockFault } from './fault-queue.js';
 import type { MockContext } from './mock-context.js';
 import type { TokenGrant } from './mock-database.js';
 import { OPERATIONS } from './operations/index.js';
+import { SERVICE_RATE_LIMIT } from './rate-limiter.js';
 import { readJsonBody } from './read-json-body.js';
 import { reply } from './reply.js';
 import { type QueryObject, validateRequest } from './request-validators.js';
@@ -33,7 +34,7 @@ function queryOf(url: URL): QueryObject {
 }
 
 function authenticate(ctx: MockContext, request: Request): TokenGrant | undefined {
-  const token = /^Bearer ([^\s]+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+  const token = bearerToken(request.headers.get('authorization'));
   if (!token) return undefined;
   const grant = ctx.db.tokens.get(token);
   if (grant) return grant;
@@ -53,7 +54,7 @@ async function injected(ctx: MockContext, fault: MockFault, headers: Headers): P
     typeof fault === 'object'
       ? fault.retryAfterSeconds * 1000
       : (ctx.rateLimiter?.msBeforeReset(nowMs) ?? 60_000);
-  headers.set('X-RateLimit-Limit', String(ctx.rateLimiter?.limit ?? 60));
+  headers.set('X-RateLimit-Limit', String(ctx.rateLimiter?.limit ?? SERVICE_RATE_LIMIT));
   headers.set('X-RateLimit-Remaining', '0');
   headers.set('Retry-After', String(Math.ceil(waitMs / 1000)));
   headers.set('X-RateLimit-Reset', String(Math.ceil((nowMs + waitMs) / 1000)));
@@ -99,6 +100,9 @@ async function answerRequest(
     if (response) return response;
   }
 
+  // The contract requires `X-RateLimit-Limit` on every answer; without a limit of its own the mock names the
+  // service's and leaves out `X-RateLimit-Remaining` (openapi.yaml `components.headers`).
+  headers.set('X-RateLimit-Limit', String(SERVICE_RATE_LIMIT));
   if (ctx.rateLimiter) {
     const nowMs = ctx.clock.now().getTime();
     const limit = ctx.rateLimiter.consume(nowMs);
@@ -133,7 +137,7 @@ async function answerRequest(
   if (!operation) {
     const known = PATH_PATTERNS.find((p) => p.pattern.test(relative));
     if (!known) return answer(404, { message: 'Not found.' });
-    headers.set('Allow', allowedMethods(known.path).sort().reverse().join(', '));
+    headers.set('Allow', allowHeader(allowedMethods(known.path)));
     return answer(405, { message: 'Method not allowed.' });
   }
 

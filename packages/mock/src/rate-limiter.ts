@@ -1,3 +1,6 @@
+/** The service's limit, requests per minute: what `X-RateLimit-Limit` says when the mock enforces none. */
+export const SERVICE_RATE_LIMIT = 60;
+
 /** Options of the mock's rate limit. */
 export interface RateLimitOptions {
   /** Requests allowed per window. The service allows 60. */

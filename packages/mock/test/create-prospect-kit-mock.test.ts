@@ -166,9 +166,13 @@ describe('the rate limit', () => {
 describe('without a rate limit', () => {
   useMock();
 
-  it('never answers 429 and sends no X-RateLimit headers', async () => {
+  it("never answers 429, yet sends the X-RateLimit-Limit the contract requires: the service's 60", async () => {
     for (let i = 0; i < 70; i++) expect((await api('GET', '/prospects')).status).toBe(200);
-    expect((await api('GET', '/prospects')).headers.get('x-ratelimit-limit')).toBeNull();
+    const answer = await api('GET', '/prospects');
+    expect(answer.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(answer.headers.get('x-ratelimit-remaining')).toBeNull();
+    const refused = await api('GET', '/prospects', { token: null });
+    expect([refused.status, refused.headers.get('x-ratelimit-limit')]).toEqual([401, '60']);
   });
 });
 

@@ -269,11 +269,17 @@ export interface components {
         Domain: string | null;
         /**
          * Format: uri
-         * @description An absolute `http` or `https` URL; at most 2048 characters.
+         * @description An absolute `http` or `https` URL with a host (the scheme in any case; a port, if any, 0-65535), so
+         *     that `new URL(website)` reads it: `https://`, `https://:80`, `https://?x` and `https://ada@/` get 422.
+         *     At most 2048 characters. The pattern requires the scheme and a host that does not start with `:`;
+         *     the server and the mock also parse the URL as WHATWG URL does, which refuses a port over 65535.
          */
         Website: string | null;
-        /** @description Free-text location; at most 255 characters. */
-        Location: string | null;
+        /**
+         * @description Free-text location; at most 255 characters. Named `ProspectLocation`, not `Location`, so that generated
+         *     clients do not shadow the browser's global `Location`.
+         */
+        ProspectLocation: string | null;
         /** @description Name of the contact; at most 255 characters. */
         ContactName: string | null;
         /**
@@ -318,7 +324,7 @@ export interface components {
             company: components["schemas"]["Company"];
             domain: components["schemas"]["Domain"];
             website: components["schemas"]["Website"];
-            location: components["schemas"]["Location"];
+            location: components["schemas"]["ProspectLocation"];
             contact_name: components["schemas"]["ContactName"];
             contact_email: components["schemas"]["ContactEmail"];
             notes: components["schemas"]["Notes"];
@@ -348,7 +354,7 @@ export interface components {
             company: components["schemas"]["Company"];
             domain?: components["schemas"]["Domain"];
             website?: components["schemas"]["Website"];
-            location?: components["schemas"]["Location"];
+            location?: components["schemas"]["ProspectLocation"];
             contact_name?: components["schemas"]["ContactName"];
             contact_email?: components["schemas"]["ContactEmail"];
             notes?: components["schemas"]["Notes"];
@@ -363,7 +369,7 @@ export interface components {
             company?: components["schemas"]["Company"];
             domain?: components["schemas"]["Domain"];
             website?: components["schemas"]["Website"];
-            location?: components["schemas"]["Location"];
+            location?: components["schemas"]["ProspectLocation"];
             contact_name?: components["schemas"]["ContactName"];
             contact_email?: components["schemas"]["ContactEmail"];
             notes?: components["schemas"]["Notes"];
@@ -433,8 +439,11 @@ export interface components {
             currency: components["schemas"]["Currency"];
             recorded_at: components["schemas"]["Timestamp"];
         };
-        /** @description An error. `message` says what went wrong; it never carries a stack trace or a secret. */
-        Error: {
+        /**
+         * @description An error. `message` says what went wrong; it never carries a stack trace or a secret. Named
+         *     `ErrorResponse`, not `Error`, so that generated clients do not shadow JavaScript's global `Error`.
+         */
+        ErrorResponse: {
             message: string;
         };
         /**
@@ -555,7 +564,12 @@ export interface components {
             occurred_at: components["schemas"]["Timestamp"];
             data: components["schemas"]["OutcomeEventData"];
         };
-        /** @description Any event envelope, told apart by `event`. */
+        /**
+         * @description Any event envelope, told apart by `event`. `type: object` beside the discriminator is what strict JSON
+         *     Schema validators (ajv in strict mode) need to accept it. The `mapping` is for code generators, which
+         *     otherwise take the schema names for the values of `event`; ajv's `discriminator: true` reads each
+         *     branch's `const` instead and refuses a `mapping`, so drop it before compiling with ajv.
+         */
         WebhookEvent: components["schemas"]["ProspectCreatedEvent"] | components["schemas"]["InboxReplyReceivedEvent"] | components["schemas"]["ConversationAssignedEvent"] | components["schemas"]["ProspectOutcomeUpdatedEvent"] | components["schemas"]["OpportunityUpdatedEvent"] | components["schemas"]["MeetingBookedEvent"] | components["schemas"]["OpportunityWonEvent"];
     };
     responses: {
@@ -573,7 +587,7 @@ export interface components {
                  *       "message": "The request body is not valid JSON."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The token is missing, malformed, unknown, expired or revoked, or its workspace is suspended. */
@@ -591,7 +605,7 @@ export interface components {
                  *       "message": "Unauthenticated."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The token lacks the ability the operation needs. */
@@ -608,7 +622,7 @@ export interface components {
                  *       "message": "This token lacks the prospects:write ability."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description Nothing with that id in this workspace. */
@@ -625,7 +639,7 @@ export interface components {
                  *       "message": "Prospect not found."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The body is over 1 MiB (1,048,576 bytes). */
@@ -642,7 +656,7 @@ export interface components {
                  *       "message": "The request body is larger than 1 MiB."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The body's `Content-Type` is not `application/json`. */
@@ -659,7 +673,7 @@ export interface components {
                  *       "message": "The request body must be sent as application/json."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description A query parameter or the body failed validation. */
@@ -692,7 +706,7 @@ export interface components {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Zero"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -703,7 +717,7 @@ export interface components {
                  *       "message": "Too Many Attempts."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description An unexpected server error. The body never carries a stack trace or a secret. */
@@ -718,7 +732,7 @@ export interface components {
                  *       "message": "Server Error."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
     };
@@ -728,11 +742,21 @@ export interface components {
          * @example prs_01JD3Z6X8Y9ABCDEFGHJKMNPQR
          */
         ProspectId: string;
-        /** @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. */
+        /**
+         * @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. An empty
+         *     `search` (`?search=`, what a form with an empty search box sends) is no filter, as if it were not sent,
+         *     and `links` leave it out.
+         */
         Search: string;
-        /** @description Page number, from 1. A page past the last gives 200 with empty `data`. */
+        /**
+         * @description Page number, from 1, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `0x2`, `1e1`,
+         *     `+2`, `2.0` and `01` get 422). A page past the last gives 200 with empty `data`.
+         */
         Page: number;
-        /** @description Prospects per page, 1-100. Out of range gives 422, never a silent clamp. */
+        /**
+         * @description Prospects per page, 1-100, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `010`
+         *     gets 422). Out of range gives 422, never a silent clamp.
+         */
         PerPage: number;
         /** @description The event id; equals the envelope `id`. Not covered by the signature, so dedupe on the body's `id`. */
         ServiceEventId: components["schemas"]["EventId"];
@@ -753,12 +777,20 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters, otherwise generated. */
+        /**
+         * @description The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters,
+         *     otherwise generated. On every answer.
+         */
         "X-Request-Id": string;
-        /** @description Requests allowed per minute for this client address. */
+        /** @description Requests allowed per minute for this client address. On every answer except a 500. */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the current minute. */
+        /**
+         * @description Requests left in the current minute. Not required: it is left out when the rate-limit counter cannot
+         *     be reached and the request is let through uncounted (and by the mock when it enforces no limit).
+         */
         "X-RateLimit-Remaining": number;
+        /** @description Requests left in the current minute; always `0` on a 429. */
+        "X-RateLimit-Remaining-Zero": number;
         /** @description Unix time in seconds when the current window ends. */
         "X-RateLimit-Reset": number;
         /** @description Whole seconds to wait before the next request. */
@@ -775,11 +807,21 @@ export interface operations {
     listProspects: {
         parameters: {
             query?: {
-                /** @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. */
+                /**
+                 * @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. An empty
+                 *     `search` (`?search=`, what a form with an empty search box sends) is no filter, as if it were not sent,
+                 *     and `links` leave it out.
+                 */
                 search?: components["parameters"]["Search"];
-                /** @description Page number, from 1. A page past the last gives 200 with empty `data`. */
+                /**
+                 * @description Page number, from 1, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `0x2`, `1e1`,
+                 *     `+2`, `2.0` and `01` get 422). A page past the last gives 200 with empty `data`.
+                 */
                 page?: components["parameters"]["Page"];
-                /** @description Prospects per page, 1-100. Out of range gives 422, never a silent clamp. */
+                /**
+                 * @description Prospects per page, 1-100, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `010`
+                 *     gets 422). Out of range gives 422, never a silent clamp.
+                 */
                 per_page?: components["parameters"]["PerPage"];
             };
             header?: never;

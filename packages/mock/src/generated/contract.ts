@@ -8,7 +8,7 @@ export const contract = {
     "title": "Prospect Management and Webhook Service",
     "version": "1.0.0",
     "summary": "Prospects, sales outcomes and signed webhook events for one workspace.",
-    "description": "The Prospect Management and Webhook Service keeps a workspace's sales prospects and their sales outcomes,\nand sends signed JSON webhook events when they change. This document is the hand-written contract that the\nProspectKit reference server, SDK, webhook verifier and mock all follow. Where the service specification\nsays \"not shown\", the decision taken is written here, next to the thing it governs.\n\n## Media\nRequests and responses are JSON (`application/json`). A request body with another `Content-Type` gets\n**415**; a body that is not valid JSON gets **400**; a body over 1 MiB (1,048,576 bytes) gets **413**. All\nthree carry `{message}`. Every response carries `X-Request-Id` (a client-sent `X-Request-Id` of 1-128\nvisible ASCII characters is echoed, otherwise one is generated).\n\n## Ids\nIds are opaque strings: a type prefix plus a ULID (26 Crockford base32 characters, time-sortable).\nProspects `prs_`, outcomes `out_`, events `evt_`, webhooks `wh_`, deliveries `del_`, tokens `tok_` (the\ntoken's id, never its secret) and workspaces `ws_`. An unknown, malformed or other-workspace id gives\n**404**, never 422 or 500.\n\n## Authentication\nEvery request carries `Authorization: Bearer <token>`. A token is `pkt_` followed by 30 random base62\ncharacters and a 6-character base62 CRC32 checksum of those 30 (so leaked-secret scanners can spot tokens\nand typos fail fast). The service stores only a SHA-256 hash of it. A token belongs to one workspace, has a\nname, a non-empty set of abilities (`prospects:read`, `prospects:write`, `outcomes:write`), an expiry at\nmost one year after creation, and can be revoked. Tokens and webhooks are created and revoked in the app's\nsettings area (Workspace settings, Automation & API), never through this API.\n\nA missing, malformed, unknown, expired or revoked token, or a token of a suspended workspace, gets the\nsame **401** `{\"message\": \"Unauthenticated.\"}` with `WWW-Authenticate: Bearer`, so the answer reveals\nnothing about why. A token without the ability an operation needs gets **403** naming it, e.g.\n`{\"message\": \"This token lacks the prospects:write ability.\"}`.\n\n## Order of checks\nEach request is checked in this order, and the first failing check answers:\n1. rate limit (**429**);\n2. authentication (**401**);\n3. ability (**403**);\n4. the request body's media: content type (**415**), size (**413**), JSON syntax (**400**);\n5. existence of the prospect named in the path (**404**);\n6. validation of query parameters and body (**422**).\n\n## Rate limit\n60 requests per minute per client address, counted across every server instance that shares a database.\nExcess gets **429** `{\"message\": \"Too Many Attempts.\"}` with `Retry-After` (whole seconds),\n`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`. Responses under the limit carry\n`X-RateLimit-Limit` and `X-RateLimit-Remaining`.\n\n## Errors\nEvery error body has `message`. A **422** is `{message, errors}` (Laravel's shape): `errors` maps each\nfailing field path (dots for nesting, e.g. `tags.3`) to a list of messages, and `message` is the first\nerror, followed by ` (and N more errors)` when there are more (` (and 1 more error)` for exactly one).\n\n## Webhooks\nEvents are delivered as signed HTTPS `POST` requests to a webhook's address; see the `webhooks` section\nfor every event, its envelope and its headers. Delivery: any 2xx within 10 seconds is success; a timeout,\na network error, 408, 429 or any 5xx is retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5\nattempts in all); any other status fails the delivery. Redirects are never followed. The same event may\narrive more than once: receivers skip duplicates by the envelope `id`.\n\nA webhook's address is `https`, on port 443 (explicit or implied), with no query, fragment or userinfo.\nA webhook subscribes to a non-empty subset of the seven events. Its signing secret is `whk_` followed by\n32 random base62 characters.\n\n## Versioning\nThe version is part of the path (`/api/v1`). Campaign endpoints are out of scope: the service\nspecification does not show them.\n",
+    "description": "The Prospect Management and Webhook Service keeps a workspace's sales prospects and their sales outcomes,\nand sends signed JSON webhook events when they change. This document is the hand-written contract that the\nProspectKit reference server, SDK, webhook verifier and mock all follow. Where the service specification\nsays \"not shown\", the decision taken is written here, next to the thing it governs.\n\n## Media\nRequests and responses are JSON (`application/json`). A request body with another `Content-Type` gets\n**415**; a body that is not valid JSON gets **400**; a body over 1 MiB (1,048,576 bytes) gets **413**. All\nthree carry `{message}`. Every response carries `X-Request-Id` (a client-sent `X-Request-Id` of 1-128\nvisible ASCII characters is echoed, otherwise one is generated).\n\n## HEAD\nHEAD is answered wherever GET is (RFC 9110 section 9.3.2), with GET's order of checks, ability, status and\nheaders and no body; it is not listed as an operation of its own. A 405's `Allow` names it beside GET.\n\n## Query parameters\nA query parameter an operation does not declare is ignored (a proxy's cache-buster, `?sort=asc`): it is\nneither validated nor echoed in `links`. Declared ones are validated (**422**). Unknown fields in a request\nbody are still refused with **422** naming them. An integer parameter (`page`, `per_page`) is written in\ndecimal digits, with `-` for a negative number and no `+`, decimal point, exponent or leading zero\n(`^-?(0|[1-9][0-9]*)$`), so `0x2`, `1e1`, `+2`, `2.0` and `010` get **422** `must be an integer`, like\n`two`; `-1` is an integer below the minimum (**422** `must be at least 1`).\n\n## Ids\nIds are opaque strings: a type prefix plus a ULID (26 Crockford base32 characters, time-sortable).\nProspects `prs_`, outcomes `out_`, events `evt_`, webhooks `wh_`, deliveries `del_`, tokens `tok_` (the\ntoken's id, never its secret) and workspaces `ws_`. An unknown, malformed or other-workspace id gives\n**404**, never 422 or 500.\n\n## Authentication\nEvery request carries `Authorization: Bearer <token>`: the scheme in any case (`bearer` and `BEARER` are\nread alike; RFC 9110 section 11.1), one space, then the token. A token is `pkt_` followed by 30 random\nbase62 characters and a 6-character base62 CRC32 checksum of those 30 (so leaked-secret scanners can spot\ntokens and typos fail fast). The service stores only a SHA-256 hash of it. A token belongs to one workspace, has a\nname, a non-empty set of abilities (`prospects:read`, `prospects:write`, `outcomes:write`), an expiry at\nmost one year after creation, and can be revoked. Tokens and webhooks are created and revoked in the app's\nsettings area (Workspace settings, Automation & API), never through this API.\n\nA missing, malformed, unknown, expired or revoked token, or a token of a suspended workspace, gets the\nsame **401** `{\"message\": \"Unauthenticated.\"}` with `WWW-Authenticate: Bearer`, so the answer reveals\nnothing about why. A token without the ability an operation needs gets **403** naming it, e.g.\n`{\"message\": \"This token lacks the prospects:write ability.\"}`.\n\n## Order of checks\nEach request is checked in this order, and the first failing check answers:\n1. rate limit (**429**);\n2. authentication (**401**);\n3. ability (**403**);\n4. the request body's media: content type (**415**), size (**413**), JSON syntax (**400**);\n5. existence of the prospect named in the path (**404**);\n6. validation of query parameters and body (**422**).\n\n## Rate limit\n60 requests per minute per client address, counted across every server instance that shares a database.\nExcess gets **429** `{\"message\": \"Too Many Attempts.\"}` with `Retry-After` (whole seconds),\n`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`. Responses under the limit carry\n`X-RateLimit-Limit` and `X-RateLimit-Remaining`, except that `X-RateLimit-Remaining` is left out when the\ncounter cannot be reached and the request is let through uncounted. The headers the service always sends\nare marked `required: true` (see `components.headers`).\n\n## Errors\nEvery error body has `message`. A **422** is `{message, errors}` (Laravel's shape): `errors` maps each\nfailing field path (dots for nesting, e.g. `tags.3`) to a list of messages, and `message` is the first\nerror, followed by ` (and N more errors)` when there are more (` (and 1 more error)` for exactly one).\n\n## Webhooks\nEvents are delivered as signed HTTPS `POST` requests to a webhook's address; see the `webhooks` section\nfor every event, its envelope and its headers. Delivery: any 2xx within 10 seconds is success; a timeout,\na network error, 408, 429 or any 5xx is retried after 1 minute, 5 minutes, 30 minutes and 2 hours (5\nattempts in all); any other status fails the delivery. Redirects are never followed. The same event may\narrive more than once: receivers skip duplicates by the envelope `id`.\n\nA webhook's address is `https`, on port 443 (explicit or implied), with no query, fragment or userinfo.\nA webhook subscribes to a non-empty subset of the seven events. Its signing secret is `whk_` followed by\n32 random base62 characters.\n\n## Versioning\nThe version is part of the path (`/api/v1`). Campaign endpoints are out of scope: the service\nspecification does not show them.\n",
     "contact": {
       "name": "ProspectKit maintainers",
       "url": "https://github.com/prospectkit/prospectkit"
@@ -778,7 +778,7 @@ export const contract = {
         "type": "http",
         "scheme": "bearer",
         "bearerFormat": "pkt_<30 base62><6 base62 CRC32>",
-        "description": "`Authorization: Bearer pkt_...`. The scopes listed on each operation are the token abilities it needs:\n`prospects:read`, `prospects:write` or `outcomes:write`.\n"
+        "description": "`Authorization: Bearer pkt_...`, the scheme in any case (RFC 9110 section 11.1). The scopes listed on each operation are the token abilities it needs:\n`prospects:read`, `prospects:write` or `outcomes:write`.\n"
       }
     },
     "parameters": {
@@ -797,7 +797,7 @@ export const contract = {
         "name": "search",
         "in": "query",
         "required": false,
-        "description": "Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`.",
+        "description": "Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. An empty\n`search` (`?search=`, what a form with an empty search box sends) is no filter, as if it were not sent,\nand `links` leave it out.\n",
         "schema": {
           "type": "string",
           "maxLength": 255
@@ -807,7 +807,7 @@ export const contract = {
         "name": "page",
         "in": "query",
         "required": false,
-        "description": "Page number, from 1. A page past the last gives 200 with empty `data`.",
+        "description": "Page number, from 1, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `0x2`, `1e1`,\n`+2`, `2.0` and `01` get 422). A page past the last gives 200 with empty `data`.\n",
         "schema": {
           "type": "integer",
           "format": "int32",
@@ -820,7 +820,7 @@ export const contract = {
         "name": "per_page",
         "in": "query",
         "required": false,
-        "description": "Prospects per page, 1-100. Out of range gives 422, never a silent clamp.",
+        "description": "Prospects per page, 1-100, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `010`\ngets 422). Out of range gives 422, never a silent clamp.\n",
         "schema": {
           "type": "integer",
           "format": "int32",
@@ -874,14 +874,16 @@ export const contract = {
     },
     "headers": {
       "X-Request-Id": {
-        "description": "The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters, otherwise generated.",
+        "description": "The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters,\notherwise generated. On every answer.\n",
+        "required": true,
         "schema": {
           "type": "string",
           "maxLength": 128
         }
       },
       "X-RateLimit-Limit": {
-        "description": "Requests allowed per minute for this client address.",
+        "description": "Requests allowed per minute for this client address. On every answer except a 500.",
+        "required": true,
         "schema": {
           "type": "integer",
           "format": "int32",
@@ -890,7 +892,7 @@ export const contract = {
         }
       },
       "X-RateLimit-Remaining": {
-        "description": "Requests left in the current minute.",
+        "description": "Requests left in the current minute. Not required: it is left out when the rate-limit counter cannot\nbe reached and the request is let through uncounted (and by the mock when it enforces no limit).\n",
         "schema": {
           "type": "integer",
           "format": "int32",
@@ -898,8 +900,19 @@ export const contract = {
           "maximum": 1000000
         }
       },
+      "X-RateLimit-Remaining-Zero": {
+        "description": "Requests left in the current minute; always `0` on a 429.",
+        "required": true,
+        "schema": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 0
+        }
+      },
       "X-RateLimit-Reset": {
         "description": "Unix time in seconds when the current window ends.",
+        "required": true,
         "schema": {
           "type": "integer",
           "format": "int64",
@@ -909,6 +922,7 @@ export const contract = {
       },
       "Retry-After": {
         "description": "Whole seconds to wait before the next request.",
+        "required": true,
         "schema": {
           "type": "integer",
           "format": "int32",
@@ -918,6 +932,7 @@ export const contract = {
       },
       "WWW-Authenticate": {
         "description": "Always `Bearer`.",
+        "required": true,
         "schema": {
           "type": "string",
           "const": "Bearer"
@@ -925,6 +940,7 @@ export const contract = {
       },
       "Location": {
         "description": "Absolute URL of the created prospect.",
+        "required": true,
         "schema": {
           "type": "string",
           "format": "uri",
@@ -949,7 +965,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "The request body is not valid JSON."
@@ -976,7 +992,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "Unauthenticated."
@@ -1000,7 +1016,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "This token lacks the prospects:write ability."
@@ -1024,7 +1040,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "Prospect not found."
@@ -1048,7 +1064,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "The request body is larger than 1 MiB."
@@ -1072,7 +1088,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "The request body must be sent as application/json."
@@ -1122,7 +1138,7 @@ export const contract = {
             "$ref": "#/components/headers/X-RateLimit-Limit"
           },
           "X-RateLimit-Remaining": {
-            "$ref": "#/components/headers/X-RateLimit-Remaining"
+            "$ref": "#/components/headers/X-RateLimit-Remaining-Zero"
           },
           "X-RateLimit-Reset": {
             "$ref": "#/components/headers/X-RateLimit-Reset"
@@ -1134,7 +1150,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "Too Many Attempts."
@@ -1152,7 +1168,7 @@ export const contract = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorResponse"
             },
             "example": {
               "message": "Server Error."
@@ -1220,16 +1236,16 @@ export const contract = {
           "null"
         ],
         "format": "uri",
-        "description": "An absolute `http` or `https` URL; at most 2048 characters.",
+        "description": "An absolute `http` or `https` URL with a host (the scheme in any case; a port, if any, 0-65535), so\nthat `new URL(website)` reads it: `https://`, `https://:80`, `https://?x` and `https://ada@/` get 422.\nAt most 2048 characters. The pattern requires the scheme and a host that does not start with `:`;\nthe server and the mock also parse the URL as WHATWG URL does, which refuses a port over 65535.\n",
         "maxLength": 2048,
-        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://([^/?#@]*@)?[^/?#@:][^/?#@]*([/?#]|$)"
       },
-      "Location": {
+      "ProspectLocation": {
         "type": [
           "string",
           "null"
         ],
-        "description": "Free-text location; at most 255 characters.",
+        "description": "Free-text location; at most 255 characters. Named `ProspectLocation`, not `Location`, so that generated\nclients do not shadow the browser's global `Location`.\n",
         "maxLength": 255
       },
       "ContactName": {
@@ -1381,7 +1397,7 @@ export const contract = {
             "$ref": "#/components/schemas/Website"
           },
           "location": {
-            "$ref": "#/components/schemas/Location"
+            "$ref": "#/components/schemas/ProspectLocation"
           },
           "contact_name": {
             "$ref": "#/components/schemas/ContactName"
@@ -1451,7 +1467,7 @@ export const contract = {
             "$ref": "#/components/schemas/Website"
           },
           "location": {
-            "$ref": "#/components/schemas/Location"
+            "$ref": "#/components/schemas/ProspectLocation"
           },
           "contact_name": {
             "$ref": "#/components/schemas/ContactName"
@@ -1497,7 +1513,7 @@ export const contract = {
             "$ref": "#/components/schemas/Website"
           },
           "location": {
-            "$ref": "#/components/schemas/Location"
+            "$ref": "#/components/schemas/ProspectLocation"
           },
           "contact_name": {
             "$ref": "#/components/schemas/ContactName"
@@ -1716,9 +1732,9 @@ export const contract = {
           }
         }
       },
-      "Error": {
+      "ErrorResponse": {
         "type": "object",
-        "description": "An error. `message` says what went wrong; it never carries a stack trace or a secret.",
+        "description": "An error. `message` says what went wrong; it never carries a stack trace or a secret. Named\n`ErrorResponse`, not `Error`, so that generated clients do not shadow JavaScript's global `Error`.\n",
         "additionalProperties": false,
         "required": [
           "message"
@@ -2060,7 +2076,8 @@ export const contract = {
         }
       },
       "WebhookEvent": {
-        "description": "Any event envelope, told apart by `event`.",
+        "type": "object",
+        "description": "Any event envelope, told apart by `event`. `type: object` beside the discriminator is what strict JSON\nSchema validators (ajv in strict mode) need to accept it. The `mapping` is for code generators, which\notherwise take the schema names for the values of `event`; ajv's `discriminator: true` reads each\nbranch's `const` instead and refuses a `mapping`, so drop it before compiling with ajv.\n",
         "oneOf": [
           {
             "$ref": "#/components/schemas/ProspectCreatedEvent"

@@ -1,3 +1,4 @@
+import { bearerToken } from '@prospectkit/core';
 import type { NextFunction, Request, Response } from 'express';
 import { hashApiToken, isWellFormedApiToken } from '../auth/api-token.js';
 import type { GrantCache } from '../auth/grant-cache.js';
@@ -40,8 +41,7 @@ export function authenticate(
   const lastTouch = new Map<string, number>();
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
-      const match = /^Bearer ([^\s]+)$/.exec(req.get('authorization') ?? '');
-      const token = match?.[1];
+      const token = bearerToken(req.get('authorization'));
       if (!token || !isWellFormedApiToken(token)) throw unauthenticated();
       const now = clock.now();
       const hash = hashApiToken(token);
@@ -58,7 +58,9 @@ export function authenticate(
         await touchApiToken(db, grant.tokenId, now);
       }
       const path = req.path;
-      const route = routes.find((r) => r.method === req.method && r.pattern.test(path));
+      // HEAD is answered like GET, so it needs GET's ability: openapi.yaml `info.description` (HEAD).
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      const route = routes.find((r) => r.method === method && r.pattern.test(path));
       if (route) {
         req.route_ = route;
         const id = route.hasProspectId ? route.pattern.exec(path)?.[1] : undefined;

@@ -43,6 +43,19 @@ export interface ContractRoute {
   ability: Ability;
   /** Whether the path names a prospect (`{id}`), so a missing one answers 404 before 422. */
   hasProspectId: boolean;
+  /** Names of the operation's query parameters of `type: integer`, e.g. `['page', 'per_page']`. */
+  integerQuery: readonly string[];
+}
+
+/** A parameter object, following a `#/components/parameters/...` reference. */
+function parameterOf(
+  document: OpenApiDocument,
+  parameter: { $ref?: string; name?: string; in?: string; schema?: { type?: unknown } },
+) {
+  if (!parameter.$ref) return parameter;
+  return document.components.parameters[
+    parameter.$ref.replace(/^#\/components\/parameters\//, '')
+  ] as typeof parameter;
 }
 
 /** Every operation with its method, path pattern and required ability, read from the contract. */
@@ -53,15 +66,25 @@ export function contractRoutes(document: OpenApiDocument = loadContract()): Cont
     // ability check (a case-sensitive pattern let a read-only token create prospects there).
     const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, '([^/]+)')}/?$`, 'i');
     for (const [method, operation] of Object.entries(item)) {
-      const op = operation as { operationId?: string; security?: Array<{ bearerAuth?: string[] }> };
+      const op = operation as {
+        operationId?: string;
+        security?: Array<{ bearerAuth?: string[] }>;
+        parameters?: Array<{ $ref?: string }>;
+      };
       if (!op.operationId) continue;
       const ability = op.security?.[0]?.bearerAuth?.[0] as Ability;
+      const parameters = [...((item.parameters as typeof op.parameters) ?? []), ...(op.parameters ?? [])].map(
+        (p) => parameterOf(document, p),
+      );
       routes.push({
         method: method.toUpperCase(),
         operationId: op.operationId,
         pattern,
         ability,
         hasProspectId: path.includes('{id}'),
+        integerQuery: parameters
+          .filter((p) => p.in === 'query' && p.schema?.type === 'integer')
+          .map((p) => p.name as string),
       });
     }
   }

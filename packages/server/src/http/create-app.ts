@@ -9,7 +9,7 @@ import type { Database } from '../db/database.js';
 import { type SettingsOptions, settingsRouter } from '../settings/index.js';
 import { ApiError } from './api-error.js';
 import { authenticate } from './authenticate.js';
-import { contractRoutes, contractSource, loadContract, type OpenApiDocument } from './contract.js';
+import { contractRoutes, contractSource, loadContract } from './contract.js';
 import { errorHandler } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { prospectRoutes } from './prospect-routes.js';
@@ -17,6 +17,8 @@ import { apiRateLimit } from './rate-limit.js';
 import { rejectNul } from './reject-nul.js';
 import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
+import { strictQuery } from './strict-query.js';
+import { validatorContract } from './validator-contract.js';
 
 /** Dependencies and settings of {@link createApp}. */
 export interface AppOptions {
@@ -35,24 +37,6 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** The settings area at `/settings` (administrator password, insecure webhooks). Default: sign-in uses the stored password. */
   settings?: SettingsOptions;
-}
-
-/**
- * The contract with `allowReserved` on its query parameters, for the request validator only. Without it
- * express-openapi-validator refuses a raw `+` or `*` in `search` with 422, yet the server's own `links` write a
- * space as `+` (WHATWG form encoding, like `URLSearchParams`), so following `links.next` of a search with a space
- * failed. Express decodes the query either way.
- */
-function acceptReservedInQuery(contract: OpenApiDocument): OpenApiDocument {
-  const parameters = Object.fromEntries(
-    Object.entries((contract.components?.parameters ?? {}) as Record<string, { in?: string }>).map(
-      ([name, parameter]) => [
-        name,
-        parameter.in === 'query' ? { ...parameter, allowReserved: true } : parameter,
-      ],
-    ),
-  );
-  return { ...contract, components: { ...contract.components, parameters } };
 }
 
 /**
@@ -80,10 +64,13 @@ export function createApp(options: AppOptions): Express {
   api.use(apiRateLimit({ limiter: options.limiter, logger }));
   api.use(authenticate(db, clock, contractRoutes(contract), options.grants));
   api.use(jsonBody);
+  api.use(strictQuery);
   api.use(
     OpenApiValidator.middleware({
-      apiSpec: acceptReservedInQuery({ ...contract, servers: [{ url: '/api/v1' }] }) as never,
-      validateRequests: { allErrors: true, coerceTypes: false },
+      apiSpec: validatorContract(contract) as never,
+      // Unknown query parameters are ignored (a proxy's cache-buster, a client's extra): openapi.yaml
+      // `info.description` (Query parameters). Unknown body fields are still refused by the schemas.
+      validateRequests: { allErrors: true, coerceTypes: false, allowUnknownQueryParameters: true },
       validateResponses: options.validateResponses === false ? false : { allErrors: true },
       validateSecurity: false,
       validateFormats: true,

@@ -1,4 +1,4 @@
-import { toValidationBody } from '@prospectkit/core';
+import { allowHeader, toValidationBody } from '@prospectkit/core';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
@@ -17,7 +17,10 @@ interface ValidatorError {
 function fromValidator(error: ValidatorError): ApiError | undefined {
   if (typeof error.status !== 'number' || !Array.isArray(error.errors)) return undefined;
   if (error.status === 404) return new ApiError(404, 'Not found.');
-  if (error.status === 405) return new ApiError(405, 'Method not allowed.', undefined, error.headers ?? {});
+  if (error.status === 405) {
+    const allow = allowHeader((error.headers?.Allow ?? '').split(','));
+    return new ApiError(405, 'Method not allowed.', undefined, { Allow: allow });
+  }
   if (error.status === 415) return new ApiError(415, 'The request body must be sent as application/json.');
   if (error.status === 400) {
     // A malformed id in the path is just an id that is not there (contract: never 422).
