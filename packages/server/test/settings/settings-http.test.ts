@@ -302,7 +302,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     expect(generated).toMatch(/^[\w-]{24}$/);
     expect(await ensureAdminPassword(db)).toBeUndefined();
     const [row] = await db.query<{ password_hash: string }>('select password_hash from settings_admin');
-    expect(row?.password_hash).toMatch(/^scrypt\$/);
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
     expect(row?.password_hash).not.toContain(generated as string);
 
     const withGenerated = await startApp(db, {});
