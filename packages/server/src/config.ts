@@ -25,6 +25,12 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * The shortest accepted `PROSPECTKIT_ADMIN_PASSWORD`, in characters: NIST SP 800-63B's minimum for a password
+ * that is the only factor. Length is what makes a password hard to guess; no other rule is imposed.
+ */
+export const MIN_ADMIN_PASSWORD_LENGTH = 15;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -41,7 +47,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
  * Reads `PORT` (default 3000), `HOST` (default 127.0.0.1), `DATABASE_URL`, `PROSPECTKIT_DATA_DIR` (default
  * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_TRUST_PROXY`
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
- * `PROSPECTKIT_ADMIN_PASSWORD` and `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650).
+ * `PROSPECTKIT_ADMIN_PASSWORD` (at least {@link MIN_ADMIN_PASSWORD_LENGTH} characters) and
+ * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650).
  *
  * @throws {ConfigError} naming the variable that is invalid
  */
@@ -69,6 +76,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!['', '0', '1', 'true', 'false'].includes(insecure)) {
     throw new ConfigError('PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS must be 1 or 0.');
   }
+  const adminPassword = env.PROSPECTKIT_ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && [...adminPassword.trim()].length < MIN_ADMIN_PASSWORD_LENGTH) {
+    // Never the value itself: error messages end up in logs.
+    throw new ConfigError(
+      `PROSPECTKIT_ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters (not counting spaces at either end); a passphrase of four or more random words is easy to type. Or leave it unset outside production to have one generated.`,
+    );
+  }
   const trust = env.PROSPECTKIT_TRUST_PROXY ?? '';
   const dataDir = env.PROSPECTKIT_DATA_DIR || '.data';
   return {
@@ -88,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
             : trust,
     logLevel,
     allowInsecureWebhooks: insecure === '1' || insecure === 'true',
-    adminPassword: env.PROSPECTKIT_ADMIN_PASSWORD || undefined,
+    adminPassword,
     attemptRetentionDays: integer(env, 'PROSPECTKIT_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
   };
 }

@@ -29,6 +29,8 @@ export interface AppOptions {
   grants?: GrantCache;
   /** The request limiter (see `createLimiter`). */
   limiter: RateLimiterAbstract;
+  /** The settings sign-in limiter, in the same store (`createLimiter(...).signInLimiter`). */
+  signInLimiter: RateLimiterAbstract;
   /** Express `trust proxy` (hops, CIDRs or `true`). Default `false`: the client address is the socket's. */
   trustProxy?: boolean | number | string | string[];
   /** Validate every response against the contract (development and test). Default `true`. */
@@ -59,7 +61,8 @@ function acceptReservedInQuery(contract: OpenApiDocument): OpenApiDocument {
  * The reference server's Express app, without `listen()`: tests call it in-process.
  *
  * @example
- * const app = createApp({ db, logger });
+ * const { limiter, signInLimiter } = createLimiter(db, 60);
+ * const app = createApp({ db, logger, limiter, signInLimiter });
  * app.listen(3000);
  * @see openapi/openapi.yaml
  */
@@ -117,7 +120,10 @@ export function createApp(options: AppOptions): Express {
     res.type('application/yaml').send(contractSource());
   });
 
-  app.use('/settings', settingsRouter({ db, logger, clock, ...options.settings }));
+  app.use(
+    '/settings',
+    settingsRouter({ db, logger, clock, signInLimiter: options.signInLimiter, ...options.settings }),
+  );
 
   app.use((_req, _res, next) => next(new ApiError(404, 'Not found.')));
   app.use(errorHandler(db, logger));

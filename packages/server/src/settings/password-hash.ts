@@ -1,13 +1,14 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /**
  * argon2id at OWASP's recommended cost (Password Storage Cheat Sheet): 19 MiB of memory, 2 passes, 1 lane, a
  * 32-byte key and a 16-byte salt, in the PHC string format (`$argon2id$v=19$m=19456,t=2,p=1$<salt>$<key>`).
  */
 const ARGON2ID = {
-  algorithm: Algorithm.Argon2id,
+  // `Algorithm.Argon2id`; the enum is a `const enum`, which this project's `verbatimModuleSyntax` cannot read.
+  algorithm: 2 as Algorithm,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 
@@ -9,6 +10,8 @@ export interface SettingsContext {
   clock: Clock;
   /** `PROSPECTKIT_ADMIN_PASSWORD`; when unset, the stored (generated) password's hash is used. */
   adminPassword: string | undefined;
+  /** Sign-in attempts per client address, in the store of the API limit (see `createLimiter`). */
+  signInLimiter: RateLimiterAbstract;
   /** Allow http and loopback webhook addresses (development only), as the delivery worker does. */
   allowInsecureWebhooks: boolean;
 }

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { SETTINGS_CSS, SETTINGS_JS } from './assets.js';
@@ -93,17 +94,23 @@ function errorPage(logger: Logger) {
  * rendered by the escaping `html` template.
  *
  * @example
- * app.use('/settings', settingsRouter({ db, logger, adminPassword: process.env.PROSPECTKIT_ADMIN_PASSWORD }));
+ * app.use('/settings', settingsRouter({ db, logger, signInLimiter, adminPassword: process.env.PROSPECTKIT_ADMIN_PASSWORD }));
  * @see service spec section 1 (tokens and webhooks are managed in the settings area) and section 5
  */
 export function settingsRouter(
-  options: SettingsOptions & { db: Database; logger: Logger; clock?: Clock | undefined },
+  options: SettingsOptions & {
+    db: Database;
+    logger: Logger;
+    clock?: Clock | undefined;
+    signInLimiter: RateLimiterAbstract;
+  },
 ): Router {
   const ctx: SettingsContext = {
     db: options.db,
     logger: options.logger,
     clock: options.clock ?? systemClock,
     adminPassword: options.adminPassword || undefined,
+    signInLimiter: options.signInLimiter,
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
   };
   const router = express.Router();

@@ -32,6 +32,7 @@ async function startApp(db: Database, settings: { adminPassword?: string } = { a
     db,
     logger,
     limiter: limiter.limiter,
+    signInLimiter: limiter.signInLimiter,
     trustProxy: 'loopback',
     settings: { ...settings, allowInsecureWebhooks: true },
   });
@@ -275,7 +276,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
   it('answers 429 with Retry-After after 10 failed sign-ins from one address, even for the right password', async () => {
     const fresh = await startApp(db);
     try {
-      const browser = new SettingsClient(fresh.origin);
+      const browser = new SettingsClient(fresh.origin, { 'X-Forwarded-For': '198.51.100.10' });
       for (let i = 0; i < 10; i++) expect((await browser.signIn('guess')).status).toBe(401);
       const blocked = await browser.signIn(PASSWORD);
       expect(blocked.status).toBe(429);
@@ -284,6 +285,74 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
       await fresh.close();
     }
   });
+
+  it('takes the point before checking a password, so 150 guesses at once get at most 10 checked', async () => {
+    // The generated password: checking it against its stored hash takes time, the window a race needs.
+    const own = await openTestDatabase(kind);
+    await ensureAdminPassword(own);
+    const generated = await startApp(own, {});
+    const browser = new SettingsClient(generated.origin, { 'X-Forwarded-For': '198.51.100.20' });
+    const csrf = await browser.csrf('/settings/sign-in');
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const guesses = await Promise.all(
+      Array.from({ length: 150 }, async (_, i) => {
+        const response = await fetch(`${generated.origin}/settings/sign-in`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: {
+            'X-Forwarded-For': '198.51.100.20',
+            'Content-Type': 'application/x-www-form-urlencoded',
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
+          body: new URLSearchParams({ _csrf: csrf, password: `guess ${i}` }).toString(),
+        });
+        await response.body?.cancel();
+        return response.status;
+      }),
+    );
+    await generated.close();
+    await own.close();
+    const count = (status: number) => guesses.filter((s) => s === status).length;
+    expect(count(401)).toBe(10);
+    expect(count(429)).toBe(140);
+  });
+
+  it('counts failed sign-ins per IPv6 /64, as the API limit does', async () => {
+    for (let i = 1; i <= 10; i++) {
+      const guess = await client({ 'X-Forwarded-For': `2001:db8:5:7::${i.toString(16)}` }).signIn('guess');
+      expect(guess.status).toBe(401);
+    }
+    const sameNetwork = await client({ 'X-Forwarded-For': '2001:db8:5:7:ffff::1' }).signIn(PASSWORD);
+    expect(sameNetwork.status).toBe(429);
+    const otherNetwork = await client({ 'X-Forwarded-For': '2001:db8:5:8::1' }).signIn(PASSWORD);
+    expect(otherNetwork.location).toBe('/settings');
+  });
+
+  it.runIf(kind === 'postgres')(
+    'counts failed sign-ins in the shared store of the API limit, so another instance and a restart see them',
+    async () => {
+      const first = await startApp(db);
+      try {
+        for (let i = 0; i < 10; i++) {
+          const guess = await new SettingsClient(first.origin, { 'X-Forwarded-For': '198.51.100.30' }).signIn(
+            'guess',
+          );
+          expect(guess.status).toBe(401);
+        }
+      } finally {
+        await first.close();
+      }
+      const second = await startApp(db);
+      try {
+        const blocked = await new SettingsClient(second.origin, {
+          'X-Forwarded-For': '198.51.100.30',
+        }).signIn(PASSWORD);
+        expect(blocked.status).toBe(429);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it('explains how to set an administrator password up while none is configured or generated', async () => {
     const unset = await startApp(db, {});
