@@ -122,7 +122,14 @@ export function createApp(options: AppOptions): Express {
 
   app.use(
     '/settings',
-    settingsRouter({ db, logger, clock, signInLimiter: options.signInLimiter, ...options.settings }),
+    settingsRouter({
+      db,
+      logger,
+      clock,
+      limiter: options.limiter,
+      signInLimiter: options.signInLimiter,
+      ...options.settings,
+    }),
   );
 
   app.use((_req, _res, next) => next(new ApiError(404, 'Not found.')));

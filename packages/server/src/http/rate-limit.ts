@@ -10,7 +10,16 @@ export interface RateLimitOptions {
   /** A rate-limiter-flexible limiter: `RateLimiterPostgres` shared by every instance, or `RateLimiterMemory`. */
   limiter: RateLimiterAbstract;
   logger: Logger;
+  /**
+   * Sends the answer past the limit, after the status 429 and the headers are set. Default: the contract's JSON
+   * body `{"message":"Too Many Attempts."}`.
+   */
+  answerLimited?: (req: Request, res: Response) => void;
 }
+
+const answerJson = (_req: Request, res: Response) => {
+  res.json({ message: 'Too Many Attempts.' });
+};
 
 /**
  * The rate limit (check 1 of the contract's order) on rate-limiter-flexible: every response carries
@@ -21,7 +30,7 @@ export interface RateLimitOptions {
  *
  * @see openapi.yaml `components.responses.TooManyRequests`; service spec section 8
  */
-export function apiRateLimit({ limiter, logger }: RateLimitOptions) {
+export function apiRateLimit({ limiter, logger, answerLimited = answerJson }: RateLimitOptions) {
   const limit = String(limiter.points);
   const consume = coalescedConsume(limiter);
   // Parsing and normalising an address costs more than the rest of this check; clients repeat themselves.
@@ -54,6 +63,7 @@ export function apiRateLimit({ limiter, logger }: RateLimitOptions) {
     res.setHeader('X-RateLimit-Remaining', '0');
     res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
     res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + waitMs) / 1000)));
-    res.status(429).json({ message: 'Too Many Attempts.' });
+    res.status(429);
+    answerLimited(req, res);
   };
 }

@@ -40,15 +40,31 @@ export async function sessionSecret(db: Sql): Promise<string> {
 }
 
 /**
+ * Loads {@link sessionSecret} once and keeps it; a failed load is tried again on the next call.
+ *
+ * @returns a function resolving to the secret
+ */
+export function sessionSecretLoader(db: Sql): () => Promise<string> {
+  let secret: Promise<string> | undefined;
+  return () => {
+    secret ??= sessionSecret(db).catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
+    return secret;
+  };
+}
+
+/**
  * `express-session` for the settings area: a server-side session in the database (see
  * {@link DatabaseSessionStore}) behind an HTTP-only, `SameSite=Lax` cookie scoped to `/settings`, marked
  * `Secure` whenever the request came over https (`secure: 'auto'`, which follows Express's `trust proxy`).
  * The idle timeout rolls with each request. The cookie secret is loaded from the database on first use.
  */
-export function settingsSession(db: Sql): RequestHandler {
+export function settingsSession(db: Sql, secret: () => Promise<string>): RequestHandler {
   let handler: Promise<RequestHandler> | undefined;
   return (req, res, next) => {
-    handler ??= sessionSecret(db).then((secret) =>
+    handler ??= secret().then((secret) =>
       session({
         name: SESSION_COOKIE,
         secret,

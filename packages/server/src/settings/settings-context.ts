@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import type { SignInCsrf } from './sign-in-csrf.js';
 
 /** What every settings route needs. */
 export interface SettingsContext {
@@ -12,6 +13,8 @@ export interface SettingsContext {
   adminPassword: string | undefined;
   /** Sign-in attempts per client address, in the store of the API limit (see `createLimiter`). */
   signInLimiter: RateLimiterAbstract;
+  /** The sign-in form's CSRF check, which needs no session. */
+  signInCsrf: SignInCsrf;
   /** Allow http and loopback webhook addresses (development only), as the delivery worker does. */
   allowInsecureWebhooks: boolean;
 }

@@ -3,11 +3,13 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { apiRateLimit } from '../http/rate-limit.js';
 import { SETTINGS_CSS, SETTINGS_JS } from './assets.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
 import { render } from './render.js';
-import { settingsSession } from './session.js';
+import { sessionSecretLoader, settingsSession } from './session.js';
 import type { SettingsContext } from './settings-context.js';
+import { signInCsrf } from './sign-in-csrf.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { tokenRoutes } from './token-routes.js';
 import { messagePage } from './views/message-page.js';
@@ -94,7 +96,7 @@ function errorPage(logger: Logger) {
  * rendered by the escaping `html` template.
  *
  * @example
- * app.use('/settings', settingsRouter({ db, logger, signInLimiter, adminPassword: process.env.PROSPECTKIT_ADMIN_PASSWORD }));
+ * app.use('/settings', settingsRouter({ db, logger, limiter, signInLimiter, adminPassword: process.env.PROSPECTKIT_ADMIN_PASSWORD }));
  * @see service spec section 1 (tokens and webhooks are managed in the settings area) and section 5
  */
 export function settingsRouter(
@@ -102,19 +104,39 @@ export function settingsRouter(
     db: Database;
     logger: Logger;
     clock?: Clock | undefined;
+    /** The request limiter of the API: settings requests count against the same per-address limit. */
+    limiter: RateLimiterAbstract;
     signInLimiter: RateLimiterAbstract;
   },
 ): Router {
+  const secret = sessionSecretLoader(options.db);
   const ctx: SettingsContext = {
     db: options.db,
     logger: options.logger,
     clock: options.clock ?? systemClock,
     adminPassword: options.adminPassword || undefined,
     signInLimiter: options.signInLimiter,
+    signInCsrf: signInCsrf({ secret, secure: (req) => req.secure }),
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
   };
   const router = express.Router();
   router.use(securityHeaders);
+  router.use(
+    apiRateLimit({
+      limiter: options.limiter,
+      logger: options.logger,
+      answerLimited: (req, res) =>
+        render(
+          req,
+          res,
+          messagePage(
+            'Too many requests',
+            'Too many requests from this address. Wait a minute, then try again.',
+          ),
+          { status: 429 },
+        ),
+    }),
+  );
   router.get('/assets/settings.css', (_req, res) => {
     res.type('text/css').set('Cache-Control', 'public, max-age=300').send(SETTINGS_CSS);
   });
@@ -122,8 +144,11 @@ export function settingsRouter(
     res.type('text/javascript').set('Cache-Control', 'public, max-age=300').send(SETTINGS_JS);
   });
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
-  router.use(settingsSession(ctx.db));
-  router.use(csrfProtection);
+  router.use(settingsSession(ctx.db, secret));
+  // The sign-in form has no session yet, so it carries a signed double-submit token instead (see signInCsrf).
+  router.use((req, res, next) =>
+    req.method === 'POST' && req.path === '/sign-in' ? next() : csrfProtection(req, res, next),
+  );
   router.use(signInRoutes(ctx));
   router.use(requireSignIn);
   router.use(workspacePickerRoutes(ctx));

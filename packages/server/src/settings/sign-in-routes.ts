@@ -1,7 +1,7 @@
 import express, { type Request, type Router } from 'express';
 import { adminPasswordSource, checkAdminPassword } from './admin-password.js';
 import { textOf } from './forms/form-body.js';
-import { csrfOf, render } from './render.js';
+import { render } from './render.js';
 import { SESSION_COOKIE } from './session.js';
 import type { SettingsContext } from './settings-context.js';
 import { takeSignInAttempt } from './sign-in-limit.js';
@@ -31,10 +31,11 @@ export function signInRoutes(ctx: SettingsContext): Router {
     if (req.session.signedIn) return res.redirect(303, '/settings');
     const source = await adminPasswordSource(ctx.db, ctx.adminPassword);
     const notice = req.query['signed-out'] === '1' ? 'You are signed out.' : undefined;
-    render(req, res, signInPage({ csrf: csrfOf(req), source, ...(notice ? { notice } : {}) }));
+    const csrf = await ctx.signInCsrf.issue(req, res);
+    render(req, res, signInPage({ csrf, source, ...(notice ? { notice } : {}) }));
   });
 
-  router.post('/sign-in', async (req, res) => {
+  router.post('/sign-in', ctx.signInCsrf.verify, async (req, res) => {
     const attempt = await takeSignInAttempt(ctx.signInLimiter, req);
     if (attempt.outcome === 'unavailable') {
       ctx.logger.warn({ req_id: req.id }, 'settings sign-in refused: the sign-in limit store failed');
@@ -71,7 +72,7 @@ export function signInRoutes(ctx: SettingsContext): Router {
         req,
         res,
         signInPage({
-          csrf: csrfOf(req),
+          csrf: await ctx.signInCsrf.issue(req, res),
           source: result.source,
           error: 'That password is not right. Check it and try again.',
         }),
@@ -84,6 +85,7 @@ export function signInRoutes(ctx: SettingsContext): Router {
         'settings sign-in count not cleared',
       );
     });
+    ctx.signInCsrf.clear(res);
     await regenerate(req);
     req.session.signedIn = true;
     await save(req);

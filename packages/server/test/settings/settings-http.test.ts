@@ -16,7 +16,11 @@ import { SettingsClient } from './settings-client.js';
 const PASSWORD = 'settings http test password';
 
 /** One app instance on a shared database, logging into `lines`. */
-async function startApp(db: Database, settings: { adminPassword?: string } = { adminPassword: PASSWORD }) {
+async function startApp(
+  db: Database,
+  settings: { adminPassword?: string } = { adminPassword: PASSWORD },
+  options: { requestsPerMinute?: number } = {},
+) {
   const lines: string[] = [];
   const logger = pino(
     { level: 'debug' },
@@ -27,7 +31,7 @@ async function startApp(db: Database, settings: { adminPassword?: string } = { a
       },
     }),
   );
-  const limiter = createLimiter(db, 1_000_000);
+  const limiter = createLimiter(db, options.requestsPerMinute ?? 1_000_000);
   const app = createApp({
     db,
     logger,
@@ -84,15 +88,51 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     }
   });
 
-  it('sets an HTTP-only, SameSite=Lax session cookie on /settings, Secure when the request came over https', async () => {
-    const [plain] = (await client().get('/settings/sign-in')).headers.getSetCookie();
-    expect(plain).toMatch(
+  it('sets an HTTP-only, SameSite=Lax session cookie on /settings at sign-in, Secure when the request came over https', async () => {
+    const sessionCookie = (answer: { headers: Headers }) =>
+      answer.headers.getSetCookie().find((c) => c.startsWith('prospectkit_settings='));
+    const plain = client();
+    expect((await plain.get('/settings/sign-in')).headers.getSetCookie()).toEqual([
+      expect.stringMatching(
+        /^prospectkit_sign_in=[\w-]{43}; Max-Age=7200; Path=\/settings\/sign-in; Expires=[^;]+; HttpOnly; SameSite=Strict$/,
+      ),
+    ]);
+    expect(sessionCookie(await plain.signIn(PASSWORD))).toMatch(
       /^prospectkit_settings=s%3A[^;]+; Path=\/settings; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
     );
-    const [secure] = (
-      await client({ 'X-Forwarded-Proto': 'https' }).get('/settings/sign-in')
-    ).headers.getSetCookie();
-    expect(secure).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+    const secure = await client({ 'X-Forwarded-Proto': 'https' }).signIn(PASSWORD);
+    expect(sessionCookie(secure)).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+  });
+
+  it('stores no session for a signed-out visitor: the sign-in page and a refused sign-in set no session cookie', async () => {
+    const count = async () =>
+      Number((await db.query<{ n: number }>('select count(*)::int as n from settings_sessions'))[0]?.n);
+    const before = await count();
+    for (let i = 0; i < 5; i++) {
+      const page = await client({ 'X-Forwarded-For': '198.51.100.60' }).get('/settings/sign-in');
+      expect(page.status).toBe(200);
+      expect(page.headers.getSetCookie().filter((c) => c.startsWith('prospectkit_settings='))).toEqual([]);
+    }
+    const refused = await client({ 'X-Forwarded-For': '198.51.100.60' }).signIn('not the password');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.getSetCookie().filter((c) => c.startsWith('prospectkit_settings='))).toEqual([]);
+    expect(await count()).toBe(before);
+  });
+
+  it('rate-limits the settings area per address, like the API, with a 429 page and Retry-After', async () => {
+    const limited = await startApp(db, { adminPassword: PASSWORD }, { requestsPerMinute: 3 });
+    try {
+      const visitor = new SettingsClient(limited.origin, { 'X-Forwarded-For': '198.51.100.70' });
+      for (let i = 0; i < 3; i++) expect((await visitor.get('/settings/sign-in')).status).toBe(200);
+      const blocked = await visitor.get('/settings/sign-in');
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      const other = new SettingsClient(limited.origin, { 'X-Forwarded-For': '198.51.100.71' });
+      expect((await other.get('/settings/sign-in')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses a sign-in or any other form without the CSRF token of its own session', async () => {
