@@ -15,6 +15,10 @@ declare module 'express-session' {
   interface SessionData {
     /** Set once the administrator password was accepted (the session id is regenerated then). */
     signedIn?: boolean;
+    /** When the password was accepted, in Unix ms; the session ends `SESSION_MAX_AGE_MS` later. */
+    signedInAtMs?: number;
+    /** The `passwordStamp` of the password accepted; the session ends when the password in force differs. */
+    passwordStamp?: string;
     flash?: Flash;
   }
 }

@@ -13,6 +13,8 @@ export interface SettingsContext {
   adminPassword: string | undefined;
   /** Sign-in attempts per client address, in the store of the API limit (see `createLimiter`). */
   signInLimiter: RateLimiterAbstract;
+  /** The stamp of the administrator password in force, recorded by each session (see `passwordStamp`). */
+  passwordStamp: () => Promise<string>;
   /** The sign-in form's CSRF check, which needs no session. */
   signInCsrf: SignInCsrf;
   /** Allow http and loopback webhook addresses (development only), as the delivery worker does. */

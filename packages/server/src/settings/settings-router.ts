@@ -8,6 +8,7 @@ import { SETTINGS_CSS, SETTINGS_JS } from './assets.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
 import { render } from './render.js';
 import { sessionSecretLoader, settingsSession } from './session.js';
+import { passwordStamp, requireCurrentSession } from './session-lifetime.js';
 import type { SettingsContext } from './settings-context.js';
 import { signInCsrf } from './sign-in-csrf.js';
 import { signInRoutes } from './sign-in-routes.js';
@@ -45,12 +46,6 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction): void
     'Referrer-Policy': 'same-origin',
   });
   next();
-}
-
-/** Sends every request that is not signed in to the sign-in page. */
-function requireSignIn(req: Request, res: Response, next: NextFunction): void {
-  if (req.session.signedIn) next();
-  else res.redirect(303, '/settings/sign-in');
 }
 
 /**
@@ -117,6 +112,7 @@ export function settingsRouter(
     adminPassword: options.adminPassword || undefined,
     signInLimiter: options.signInLimiter,
     signInCsrf: signInCsrf({ secret, secure: (req) => req.secure }),
+    passwordStamp: passwordStamp({ db: options.db, configured: options.adminPassword || undefined, secret }),
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
   };
   const router = express.Router();
@@ -150,7 +146,7 @@ export function settingsRouter(
     req.method === 'POST' && req.path === '/sign-in' ? next() : csrfProtection(req, res, next),
   );
   router.use(signInRoutes(ctx));
-  router.use(requireSignIn);
+  router.use(requireCurrentSession({ clock: ctx.clock, stamp: ctx.passwordStamp }));
   router.use(workspacePickerRoutes(ctx));
   const workspace = express.Router({ mergeParams: true });
   workspace.use(workspaceSettingsRoutes(ctx));

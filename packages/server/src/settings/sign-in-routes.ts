@@ -88,6 +88,8 @@ export function signInRoutes(ctx: SettingsContext): Router {
     ctx.signInCsrf.clear(res);
     await regenerate(req);
     req.session.signedIn = true;
+    req.session.signedInAtMs = ctx.clock.now().getTime();
+    req.session.passwordStamp = await ctx.passwordStamp();
     await save(req);
     ctx.logger.info({ req_id: req.id, ip: req.ip }, 'settings sign-in');
     res.redirect(303, '/settings');

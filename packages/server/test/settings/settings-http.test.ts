@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createLimiter } from '../../src/http/create-limiter.js';
@@ -19,7 +20,7 @@ const PASSWORD = 'settings http test password';
 async function startApp(
   db: Database,
   settings: { adminPassword?: string } = { adminPassword: PASSWORD },
-  options: { requestsPerMinute?: number } = {},
+  options: { requestsPerMinute?: number; clock?: Clock } = {},
 ) {
   const lines: string[] = [];
   const logger = pino(
@@ -37,6 +38,7 @@ async function startApp(
     logger,
     limiter: limiter.limiter,
     signInLimiter: limiter.signInLimiter,
+    ...(options.clock ? { clock: options.clock } : {}),
     trustProxy: 'loopback',
     settings: { ...settings, allowInsecureWebhooks: true },
   });
@@ -181,6 +183,49 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     const signedOut = await browser.submit('/settings/workspaces', '/settings/sign-out');
     expect(signedOut.location).toBe('/settings/sign-in?signed-out=1');
     expect((await stolen.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+  });
+
+  it('ends every session when PROSPECTKIT_ADMIN_PASSWORD changes, on every instance', async () => {
+    const browser = client();
+    await browser.signIn(PASSWORD);
+    expect((await browser.get('/settings/workspaces')).status).toBe(200);
+    const changed = await startApp(db, { adminPassword: 'the new administrator password' });
+    try {
+      const afterRestart = new SettingsClient(changed.origin);
+      afterRestart.cookies.set('prospectkit_settings', browser.cookies.get('prospectkit_settings') as string);
+      expect((await afterRestart.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+      // An instance still on the old password does not take the session back either.
+      expect((await browser.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+
+      const fresh = new SettingsClient(changed.origin);
+      expect((await fresh.signIn('the new administrator password')).location).toBe('/settings');
+      expect((await fresh.get('/settings/workspaces')).status).toBe(200);
+      const onOldPassword = new SettingsClient(app.origin);
+      onOldPassword.cookies.set('prospectkit_settings', fresh.cookies.get('prospectkit_settings') as string);
+      expect((await onOldPassword.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+    } finally {
+      await changed.close();
+    }
+  });
+
+  it('ends a session 12 hours after sign-in, however busy it is', async () => {
+    let offsetMs = 0;
+    const clock = { now: () => new Date(Date.now() + offsetMs) };
+    const timed = await startApp(db, { adminPassword: PASSWORD }, { clock });
+    try {
+      const browser = new SettingsClient(timed.origin);
+      await browser.signIn(PASSWORD);
+      for (let hour = 1; hour < 12; hour++) {
+        offsetMs = hour * 3_600_000;
+        expect((await browser.get('/settings/workspaces')).status, `hour ${hour}`).toBe(200);
+      }
+      offsetMs = 12 * 3_600_000;
+      expect((await browser.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+      offsetMs = 0;
+      expect((await browser.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+    } finally {
+      await timed.close();
+    }
   });
 
   it('keeps sessions in the database: another instance on it accepts the same cookie', async () => {
