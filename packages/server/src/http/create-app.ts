@@ -17,6 +17,7 @@ import { apiRateLimit } from './rate-limit.js';
 import { rejectNul } from './reject-nul.js';
 import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
+import { docsContentSecurityPolicy, securityHeaders } from './security-headers.js';
 
 /** Dependencies and settings of {@link createApp}. */
 export interface AppOptions {
@@ -75,6 +76,7 @@ export function createApp(options: AppOptions): Express {
   // No ETag: the contract declares none and lists no 304; it also spares hashing every answer's body.
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy ?? false);
+  app.use(securityHeaders());
   app.use(requestId);
   app.use(requestLog(logger));
 
@@ -113,6 +115,7 @@ export function createApp(options: AppOptions): Express {
   // Interactive docs from the same contract; swagger-ui-express serves its bundle itself (no CDN).
   app.use(
     '/docs',
+    docsContentSecurityPolicy(),
     swaggerUi.serve,
     swaggerUi.setup(contract as never, { customSiteTitle: 'ProspectKit API' }),
   );

@@ -25,26 +25,9 @@ export interface SettingsOptions {
   allowInsecureWebhooks?: boolean;
 }
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "style-src 'self'",
-  "script-src 'self'",
-  "img-src 'self'",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
-
-/** Headers on every settings response: nothing cached (pages carry secrets), no framing, no inline code. */
-function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.set({
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-    'X-Frame-Options': 'DENY',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'same-origin',
-  });
+/** Settings pages carry secrets: never cached. The other security headers are the app's (`securityHeaders`). */
+function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.set('Cache-Control', 'no-store');
   next();
 }
 
@@ -116,7 +99,7 @@ export function settingsRouter(
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
   };
   const router = express.Router();
-  router.use(securityHeaders);
+  router.use(noStore);
   router.use(
     apiRateLimit({
       limiter: options.limiter,
