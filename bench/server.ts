@@ -205,6 +205,9 @@ const ours = await startChild(
     DATABASE_URL: url,
     PORT: '3901',
     NODE_ENV: 'production',
+    // Production needs its https public origin, served through a trusted proxy (the bench calls it directly).
+    PROSPECTKIT_PUBLIC_URL: 'https://bench.example',
+    PROSPECTKIT_TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
     PROSPECTKIT_RATE_LIMIT: '1000000',
   },

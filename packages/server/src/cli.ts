@@ -36,7 +36,7 @@ function duration(value: string): number {
 }
 
 async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { serving: false });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     return await fn(db);
@@ -127,7 +127,7 @@ program
   .description('Apply pending database migrations')
   .option('--json', 'print JSON')
   .action(async (options: { json?: boolean }) => {
-    const config = loadConfig();
+    const config = loadConfig(process.env, { serving: false });
     const { createPgliteDatabase } = await import('./db/pglite-database.js');
     const { createPostgresDatabase } = await import('./db/postgres-database.js');
     const db = config.databaseUrl
@@ -259,7 +259,7 @@ webhook
   .option('--json', 'print JSON')
   .action((o: { workspace?: string; url: string; events: string[]; json?: boolean }) =>
     withDatabase(async (db) => {
-      const config = loadConfig();
+      const config = loadConfig(process.env, { serving: false });
       // The address rule and the SSRF guard; the worker checks both again before every attempt.
       const { record, secret, resolved } = await registerWebhook(
         db,
@@ -328,7 +328,7 @@ program
     DELIVERY_WORKER_DEFAULTS.leaseMs / 1000,
   )
   .action(async (o: { concurrency: number; leaseSeconds: number }) => {
-    const config = loadConfig();
+    const config = loadConfig(process.env, { serving: false });
     if (o.leaseSeconds < 15)
       throw new CliError('--lease-seconds is at least 15: the 10-second attempt timeout plus a margin.');
     const logger = createLogger(config.logLevel);

@@ -24,7 +24,11 @@ export interface AppOptions {
   db: Database;
   logger: Logger;
   clock?: Clock;
-  /** Public origin used in `links` and `Location`, e.g. `https://api.example.com`. Default: the request's own. */
+  /**
+   * Public origin used in `links` and `Location`, e.g. `https://api.example.com`. Default: the request's own
+   * (its `Host` header; `loadConfig` requires this option in production). When https, the settings cookies are
+   * always `Secure`.
+   */
   publicUrl?: string | undefined;
   /** Cached token grants (see `createGrantCache`). Default: every request looks its token up. */
   grants?: GrantCache;
@@ -131,6 +135,8 @@ export function createApp(options: AppOptions): Express {
       clock,
       limiter: options.limiter,
       signInLimiter: options.signInLimiter,
+      // Clients reach an https public origin over https only, whatever a proxy forgets to say.
+      secureCookies: options.publicUrl?.startsWith('https://') === true,
       ...options.settings,
     }),
   );

@@ -62,10 +62,15 @@ export function sessionSecretLoader(db: Sql): () => Promise<string> {
 /**
  * `express-session` for the settings area: a server-side session in the database (see
  * {@link DatabaseSessionStore}) behind an HTTP-only, `SameSite=Lax` cookie scoped to `/settings`, marked
- * `Secure` whenever the request came over https (`secure: 'auto'`, which follows Express's `trust proxy`).
+ * `Secure` always when `options.secure` (an https public origin), else whenever the request came over https
+ * (`secure: 'auto'`, which follows Express's `trust proxy`).
  * The idle timeout rolls with each request. The cookie secret is loaded from the database on first use.
  */
-export function settingsSession(db: Sql, secret: () => Promise<string>): RequestHandler {
+export function settingsSession(
+  db: Sql,
+  secret: () => Promise<string>,
+  options: { secure: boolean },
+): RequestHandler {
   let handler: Promise<RequestHandler> | undefined;
   return (req, res, next) => {
     handler ??= secret().then((secret) =>
@@ -81,7 +86,9 @@ export function settingsSession(db: Sql, secret: () => Promise<string>): Request
           path: '/settings',
           httpOnly: true,
           sameSite: 'lax',
-          secure: 'auto',
+          // express-session sends a Secure cookie only on a request it sees as https (see `trust proxy`), and none
+          // at all otherwise: never the cookie without Secure.
+          secure: options.secure ? true : 'auto',
           maxAge: SESSION_IDLE_MS,
         },
       }),

@@ -74,7 +74,7 @@ function errorPage(logger: Logger) {
  * rendered by the escaping `html` template.
  *
  * @example
- * app.use('/settings', settingsRouter({ db, logger, limiter, signInLimiter, adminPassword: process.env.PROSPECTKIT_ADMIN_PASSWORD }));
+ * app.use('/settings', settingsRouter({ db, logger, limiter, signInLimiter, secureCookies: true }));
  * @see service spec section 1 (tokens and webhooks are managed in the settings area) and section 5
  */
 export function settingsRouter(
@@ -85,6 +85,11 @@ export function settingsRouter(
     /** The request limiter of the API: settings requests count against the same per-address limit. */
     limiter: RateLimiterAbstract;
     signInLimiter: RateLimiterAbstract;
+    /**
+     * Mark the cookies `Secure` on every answer (the public origin is https), rather than only on requests Express
+     * sees as https (which follows `trust proxy`).
+     */
+    secureCookies: boolean;
   },
 ): Router {
   const secret = sessionSecretLoader(options.db);
@@ -94,7 +99,7 @@ export function settingsRouter(
     clock: options.clock ?? systemClock,
     adminPassword: options.adminPassword || undefined,
     signInLimiter: options.signInLimiter,
-    signInCsrf: signInCsrf({ secret, secure: (req) => req.secure }),
+    signInCsrf: signInCsrf({ secret, secure: (req) => options.secureCookies || req.secure }),
     passwordStamp: passwordStamp({ db: options.db, configured: options.adminPassword || undefined, secret }),
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
   };
@@ -123,7 +128,7 @@ export function settingsRouter(
     res.type('text/javascript').set('Cache-Control', 'public, max-age=300').send(SETTINGS_JS);
   });
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
-  router.use(settingsSession(ctx.db, secret));
+  router.use(settingsSession(ctx.db, secret, { secure: options.secureCookies }));
   // The sign-in form has no session yet, so it carries a signed double-submit token instead (see signInCsrf).
   router.use((req, res, next) =>
     req.method === 'POST' && req.path === '/sign-in' ? next() : csrfProtection(req, res, next),

@@ -20,7 +20,7 @@ const PASSWORD = 'settings http test password';
 async function startApp(
   db: Database,
   settings: { adminPassword?: string } = { adminPassword: PASSWORD },
-  options: { requestsPerMinute?: number; clock?: Clock } = {},
+  options: { requestsPerMinute?: number; clock?: Clock; publicUrl?: string } = {},
 ) {
   const lines: string[] = [];
   const logger = pino(
@@ -39,6 +39,7 @@ async function startApp(
     limiter: limiter.limiter,
     signInLimiter: limiter.signInLimiter,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     trustProxy: 'loopback',
     settings: { ...settings, allowInsecureWebhooks: true },
   });
@@ -104,6 +105,27 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     );
     const secure = await client({ 'X-Forwarded-Proto': 'https' }).signIn(PASSWORD);
     expect(sessionCookie(secure)).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+  });
+
+  it('never sends the session cookie without Secure when the public address is https, whatever the proxy says', async () => {
+    const behindTls = await startApp(
+      db,
+      { adminPassword: PASSWORD },
+      { publicUrl: 'https://settings.example.com' },
+    );
+    try {
+      const sessionCookies = (answer: { headers: Headers }) =>
+        answer.headers.getSetCookie().filter((c) => c.startsWith('prospectkit_settings='));
+      // A TLS proxy that does not say so (no X-Forwarded-Proto), or a request that reached the server directly.
+      const unmarked = await new SettingsClient(behindTls.origin).signIn(PASSWORD);
+      expect(sessionCookies(unmarked).filter((c) => !/; Secure/.test(c))).toEqual([]);
+      const marked = await new SettingsClient(behindTls.origin, { 'X-Forwarded-Proto': 'https' }).signIn(
+        PASSWORD,
+      );
+      expect(sessionCookies(marked)).toEqual([expect.stringMatching(/; HttpOnly; Secure; SameSite=Lax$/)]);
+    } finally {
+      await behindTls.close();
+    }
   });
 
   it('stores no session for a signed-out visitor: the sign-in page and a refused sign-in set no session cookie', async () => {
