@@ -113,8 +113,12 @@ async function startChild(args: string[], env: Record<string, string>, ready: Re
     const onData = (chunk: Buffer) => {
       if (ready.test(chunk.toString())) resolve();
     };
+    // The reference server prints its banner on stderr, the floor on stdout.
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      onData(chunk);
+    });
     child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
   });
   return child;

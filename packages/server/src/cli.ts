@@ -10,7 +10,6 @@ import { createDeliveryWorker, DELIVERY_WORKER_DEFAULTS } from './delivery/deliv
 import { registerWebhook } from './delivery/register-webhook.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './delivery/retry-schedule.js';
 import { WebhookAddressError } from './delivery/webhook-address.js';
-import { bootstrapDemo } from './dev-bootstrap.js';
 import { createLogger } from './logger.js';
 import { createApiToken, listApiTokens, MAX_TOKEN_LIFETIME_MS, revokeApiToken } from './store/api-tokens.js';
 import { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
@@ -88,31 +87,18 @@ program
         '\n  WARNING: PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1 allows http and loopback webhook addresses. Development only.\n',
       );
     }
-    const demo = await bootstrapDemo(running.db);
-    console.log(
-      `\n  ProspectKit reference server on ${running.baseUrl} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+    const { startBanner } = await import('./start-banner.js');
+    process.stderr.write(
+      await startBanner({
+        db: running.db,
+        production: process.env.NODE_ENV === 'production',
+        baseUrl: running.baseUrl,
+        settingsUrl: running.settingsUrl,
+        databaseLabel: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
+        generatedAdminPassword: running.generatedAdminPassword,
+        adminPasswordConfigured: config.adminPassword !== undefined,
+      }),
     );
-    if (demo) {
-      console.log(
-        `  Created the demo workspace ${demo.workspaceId} and a token with every ability (shown once):\n`,
-      );
-      console.log(`  PROSPECTKIT_TOKEN=${demo.token}\n`);
-      console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${running.baseUrl}/prospects\n`);
-    }
-    console.log(`  Settings (tokens, webhooks, deliveries): ${running.settingsUrl}`);
-    if (running.generatedAdminPassword) {
-      console.log(
-        `  Administrator password (shown once, only its hash is kept): ${running.generatedAdminPassword}\n`,
-      );
-    } else {
-      console.log(
-        config.adminPassword
-          ? '  Sign in with PROSPECTKIT_ADMIN_PASSWORD.\n'
-          : process.env.NODE_ENV === 'production'
-            ? '  Set PROSPECTKIT_ADMIN_PASSWORD to sign in.\n'
-            : '  Sign in with the administrator password printed on the first start, or set PROSPECTKIT_ADMIN_PASSWORD.\n',
-      );
-    }
     const stop = async (signal: string) => {
       logger.info({ signal }, 'shutting down');
       await running.close();
