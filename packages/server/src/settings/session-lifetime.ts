@@ -57,8 +57,10 @@ export function requireCurrentSession(options: { clock: Clock; stamp: () => Prom
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const { signedIn, signedInAtMs, passwordStamp: stamp } = req.session;
     if (signedIn) {
+      // A session from before sign-in times were recorded has no `signedInAtMs`, and ends. A negative age is an
+      // instance whose clock is a little behind the one that signed in, not a reason to end the session.
       const ageMs = options.clock.now().getTime() - (signedInAtMs ?? Number.NEGATIVE_INFINITY);
-      if (ageMs >= 0 && ageMs < SESSION_MAX_AGE_MS && stamp === (await options.stamp())) return next();
+      if (ageMs < SESSION_MAX_AGE_MS && stamp === (await options.stamp())) return next();
       await new Promise<void>((resolve, reject) =>
         req.session.destroy((error) => (error ? reject(error) : resolve())),
       );
