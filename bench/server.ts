@@ -113,8 +113,12 @@ async function startChild(args: string[], env: Record<string, string>, ready: Re
     const onData = (chunk: Buffer) => {
       if (ready.test(chunk.toString())) resolve();
     };
+    // The reference server prints its banner on stderr, the floor on stdout.
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      onData(chunk);
+    });
     child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
   });
   return child;
@@ -205,6 +209,9 @@ const ours = await startChild(
     DATABASE_URL: url,
     PORT: '3901',
     NODE_ENV: 'production',
+    // Production needs its https public origin, served through a trusted proxy (the bench calls it directly).
+    PROSPECTKIT_PUBLIC_URL: 'https://bench.example',
+    PROSPECTKIT_TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
     PROSPECTKIT_RATE_LIMIT: '1000000',
   },

@@ -96,7 +96,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
         resolve({ baseUrl: match[1] as string });
       }
     };
-    child.stdout?.on('data', look);
+    // The banner is for people, on stderr; stdout carries the JSON log lines.
+    child.stderr?.on('data', look);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before it listened:\n${output}`));

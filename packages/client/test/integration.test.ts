@@ -50,7 +50,12 @@ async function startOwnServer(options: { limit: number; windowSeconds: number })
   const db = await openDatabase({});
   const token = await mintToken(db, (await createWorkspace(db, 'Own')).id, ALL);
   const limiter = createLimiter(db, options.limit, options.windowSeconds);
-  const app = createApp({ db, logger: createLogger('silent'), limiter: limiter.limiter });
+  const app = createApp({
+    db,
+    logger: createLogger('silent'),
+    limiter: limiter.limiter,
+    signInLimiter: limiter.signInLimiter,
+  });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -10,7 +10,6 @@ import { createDeliveryWorker, DELIVERY_WORKER_DEFAULTS } from './delivery/deliv
 import { registerWebhook } from './delivery/register-webhook.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './delivery/retry-schedule.js';
 import { WebhookAddressError } from './delivery/webhook-address.js';
-import { bootstrapDemo } from './dev-bootstrap.js';
 import { createLogger } from './logger.js';
 import { createApiToken, listApiTokens, MAX_TOKEN_LIFETIME_MS, revokeApiToken } from './store/api-tokens.js';
 import { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
@@ -36,7 +35,7 @@ function duration(value: string): number {
 }
 
 async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { serving: false });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     return await fn(db);
@@ -88,31 +87,18 @@ program
         '\n  WARNING: PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1 allows http and loopback webhook addresses. Development only.\n',
       );
     }
-    const demo = await bootstrapDemo(running.db);
-    console.log(
-      `\n  ProspectKit reference server on ${running.baseUrl} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+    const { startBanner } = await import('./start-banner.js');
+    process.stderr.write(
+      await startBanner({
+        db: running.db,
+        production: process.env.NODE_ENV === 'production',
+        baseUrl: running.baseUrl,
+        settingsUrl: running.settingsUrl,
+        databaseLabel: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
+        generatedAdminPassword: running.generatedAdminPassword,
+        adminPasswordConfigured: config.adminPassword !== undefined,
+      }),
     );
-    if (demo) {
-      console.log(
-        `  Created the demo workspace ${demo.workspaceId} and a token with every ability (shown once):\n`,
-      );
-      console.log(`  PROSPECTKIT_TOKEN=${demo.token}\n`);
-      console.log(`  curl -H "Authorization: Bearer ${demo.token}" ${running.baseUrl}/prospects\n`);
-    }
-    console.log(`  Settings (tokens, webhooks, deliveries): ${running.settingsUrl}`);
-    if (running.generatedAdminPassword) {
-      console.log(
-        `  Administrator password (shown once, only its hash is kept): ${running.generatedAdminPassword}\n`,
-      );
-    } else {
-      console.log(
-        config.adminPassword
-          ? '  Sign in with PROSPECTKIT_ADMIN_PASSWORD.\n'
-          : process.env.NODE_ENV === 'production'
-            ? '  Set PROSPECTKIT_ADMIN_PASSWORD to sign in.\n'
-            : '  Sign in with the administrator password printed on the first start, or set PROSPECTKIT_ADMIN_PASSWORD.\n',
-      );
-    }
     const stop = async (signal: string) => {
       logger.info({ signal }, 'shutting down');
       await running.close();
@@ -127,7 +113,7 @@ program
   .description('Apply pending database migrations')
   .option('--json', 'print JSON')
   .action(async (options: { json?: boolean }) => {
-    const config = loadConfig();
+    const config = loadConfig(process.env, { serving: false });
     const { createPgliteDatabase } = await import('./db/pglite-database.js');
     const { createPostgresDatabase } = await import('./db/postgres-database.js');
     const db = config.databaseUrl
@@ -259,7 +245,7 @@ webhook
   .option('--json', 'print JSON')
   .action((o: { workspace?: string; url: string; events: string[]; json?: boolean }) =>
     withDatabase(async (db) => {
-      const config = loadConfig();
+      const config = loadConfig(process.env, { serving: false });
       // The address rule and the SSRF guard; the worker checks both again before every attempt.
       const { record, secret, resolved } = await registerWebhook(
         db,
@@ -328,7 +314,7 @@ program
     DELIVERY_WORKER_DEFAULTS.leaseMs / 1000,
   )
   .action(async (o: { concurrency: number; leaseSeconds: number }) => {
-    const config = loadConfig();
+    const config = loadConfig(process.env, { serving: false });
     if (o.leaseSeconds < 15)
       throw new CliError('--lease-seconds is at least 15: the 10-second attempt timeout plus a margin.');
     const logger = createLogger(config.logLevel);

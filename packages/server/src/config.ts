@@ -25,6 +25,12 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * The shortest accepted `PROSPECTKIT_ADMIN_PASSWORD`, in characters: NIST SP 800-63B's minimum for a password
+ * that is the only factor. Length is what makes a password hard to guess; no other rule is imposed.
+ */
+export const MIN_ADMIN_PASSWORD_LENGTH = 15;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -37,15 +43,65 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/** Options of {@link loadConfig}. */
+export interface LoadConfigOptions {
+  /**
+   * Whether the settings are for serving HTTP (`start`): then production needs an https
+   * `PROSPECTKIT_PUBLIC_URL`, and an https one needs `PROSPECTKIT_TRUST_PROXY`. Default `true`; commands that only
+   * touch the database pass `false`.
+   */
+  serving?: boolean;
+}
+
+/**
+ * The rules for a server that answers HTTP. Links and `Location` must not follow the request's `Host` header
+ * in production (anyone can send `Host: evil.example`), so production names its origin; an https origin means a
+ * TLS proxy in front (the server itself speaks http), which Express must trust to see https and client
+ * addresses (the settings cookie's `Secure` flag, the rate limit's key).
+ *
+ * @see packages/server/README.md, "Configuration"
+ */
+function checkServing(env: NodeJS.ProcessEnv, publicUrl: string | undefined, trustProxy: unknown): void {
+  const production = env.NODE_ENV === 'production';
+  if (production && publicUrl === undefined) {
+    throw new ConfigError(
+      'PROSPECTKIT_PUBLIC_URL is required in production (NODE_ENV=production): set it to the https origin clients use, such as https://api.example.com, so links and Location never follow the Host header.',
+    );
+  }
+  const https = publicUrl?.startsWith('https://') === true;
+  if (production && !https) {
+    throw new ConfigError(
+      'PROSPECTKIT_PUBLIC_URL must be an https origin in production (NODE_ENV=production), such as https://api.example.com, served through a TLS proxy.',
+    );
+  }
+  if (https && trustProxy === false) {
+    throw new ConfigError(
+      'PROSPECTKIT_TRUST_PROXY must be set when PROSPECTKIT_PUBLIC_URL is https: the server speaks http behind a TLS proxy, so trust that proxy (e.g. PROSPECTKIT_TRUST_PROXY=1 for one hop, or its address) to see https requests and client addresses.',
+    );
+  }
+}
+
 /**
  * Reads `PORT` (default 3000), `HOST` (default 127.0.0.1), `DATABASE_URL`, `PROSPECTKIT_DATA_DIR` (default
  * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_TRUST_PROXY`
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
- * `PROSPECTKIT_ADMIN_PASSWORD` and `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650).
+ * `PROSPECTKIT_ADMIN_PASSWORD` (at least {@link MIN_ADMIN_PASSWORD_LENGTH} characters) and
+ * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650).
  *
- * @throws {ConfigError} naming the variable that is invalid
+ * When serving in production (`NODE_ENV=production`), `PROSPECTKIT_PUBLIC_URL` is required and must be https;
+ * an https `PROSPECTKIT_PUBLIC_URL` requires `PROSPECTKIT_TRUST_PROXY`.
+ *
+ * @param env the environment. Default `process.env`
+ * @param options `{ serving = true }`, see {@link LoadConfigOptions}
+ * @throws {ConfigError} naming the variable that is invalid or missing
+ * @example
+ * const config = loadConfig(); // for `start`
+ * const forMigrations = loadConfig(process.env, { serving: false });
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: LoadConfigOptions = {},
+): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// connection string.');
@@ -69,7 +125,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!['', '0', '1', 'true', 'false'].includes(insecure)) {
     throw new ConfigError('PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS must be 1 or 0.');
   }
+  const adminPassword = env.PROSPECTKIT_ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && [...adminPassword.trim()].length < MIN_ADMIN_PASSWORD_LENGTH) {
+    // Never the value itself: error messages end up in logs.
+    throw new ConfigError(
+      `PROSPECTKIT_ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters (not counting spaces at either end); a passphrase of four or more random words is easy to type. Or leave it unset outside production to have one generated.`,
+    );
+  }
   const trust = env.PROSPECTKIT_TRUST_PROXY ?? '';
+  const trustProxy =
+    trust === '' || trust === 'false'
+      ? false
+      : trust === 'true'
+        ? true
+        : /^\d+$/.test(trust)
+          ? Number(trust)
+          : trust;
+  if (options.serving !== false) checkServing(env, publicUrl, trustProxy);
   const dataDir = env.PROSPECTKIT_DATA_DIR || '.data';
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
@@ -78,17 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
     publicUrl: publicUrl?.replace(/\/+$/, ''),
     rateLimit: integer(env, 'PROSPECTKIT_RATE_LIMIT', 60, 1, 1_000_000),
-    trustProxy:
-      trust === '' || trust === 'false'
-        ? false
-        : trust === 'true'
-          ? true
-          : /^\d+$/.test(trust)
-            ? Number(trust)
-            : trust,
+    trustProxy,
     logLevel,
     allowInsecureWebhooks: insecure === '1' || insecure === 'true',
-    adminPassword: env.PROSPECTKIT_ADMIN_PASSWORD || undefined,
+    adminPassword,
     attemptRetentionDays: integer(env, 'PROSPECTKIT_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
   };
 }

@@ -6,6 +6,8 @@ import { createWorkspace } from './store/workspaces.js';
 /**
  * On a database with no workspace yet, creates a demo workspace and a token with every ability, so that
  * `npm start` needs no set-up. Returns the token (to print once), or `undefined` when workspaces exist.
+ * Development only: `prospectkit-server start` never calls it in production (see `startBanner`), where a
+ * full-access token nobody asked for is a liability.
  */
 export async function bootstrapDemo(
   db: Database,

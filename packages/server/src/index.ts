@@ -1,5 +1,5 @@
 export { type Clock, systemClock } from './clock.js';
-export { ConfigError, loadConfig, type ServerConfig } from './config.js';
+export { ConfigError, type LoadConfigOptions, loadConfig, type ServerConfig } from './config.js';
 export type { Database, Sql } from './db/database.js';
 export { migrate } from './db/migrations.js';
 export { type DatabaseTarget, openDatabase } from './db/open-database.js';

@@ -50,6 +50,7 @@ export async function startServer(
     grants,
     publicUrl: config.publicUrl,
     limiter: limiter.limiter,
+    signInLimiter: limiter.signInLimiter,
     trustProxy: config.trustProxy,
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
     settings: { adminPassword: config.adminPassword, allowInsecureWebhooks: config.allowInsecureWebhooks },

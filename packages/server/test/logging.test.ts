@@ -14,7 +14,12 @@ describe('request logs', () => {
     });
     const db = await openTestDatabase('pglite');
     const limiter = createLimiter(db, 100);
-    const app = createApp({ db, logger: createLogger('info', sink), limiter: limiter.limiter });
+    const app = createApp({
+      db,
+      logger: createLogger('info', sink),
+      limiter: limiter.limiter,
+      signInLimiter: limiter.signInLimiter,
+    });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {

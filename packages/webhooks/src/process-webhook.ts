@@ -1,5 +1,6 @@
 import type { CryptoProvider } from './crypto-provider.js';
 import { checkTtlMs, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe-store.js';
+import { resolveDedupeStore } from './default-dedupe-store.js';
 import type { WebhookEvent } from './events.js';
 import type { WebhookHeaders } from './get-header.js';
 import { normalizeSecrets } from './normalize-secrets.js';
@@ -15,8 +16,13 @@ export interface ProcessWebhookOptions<Context = unknown> {
   secret: string | readonly string[];
   /** One handler per event kind; see {@link WebhookHandlers}. */
   handlers: WebhookHandlers<Context>;
-  /** Where handled event ids are remembered, to skip duplicates. Default: none (every delivery is handled). */
-  dedupe?: DedupeStore;
+  /**
+   * Where handled event ids are remembered, to skip duplicates and replays: a shared store (Redis, PostgreSQL)
+   * when several instances receive webhooks. Default: one bounded in-memory store per process (10,000 ids),
+   * which stops a captured request from being replayed inside the timestamp window on this process only.
+   * `false` turns deduplication off: every delivery is handled, replays included.
+   */
+  dedupe?: DedupeStore | false;
   /** How long a handled id is remembered, in milliseconds. Default {@link DEFAULT_DEDUPE_TTL_MS} (7 days). */
   dedupeTtlMs?: number;
   /** Largest allowed clock distance, in seconds, either way. Default 300; must be positive. */
@@ -85,12 +91,13 @@ export function defaultOnError(
  *
  * @throws {WebhookVerificationError} `invalid_secret` when a secret is not a `whk_` signing secret
  * @throws {RangeError} when `toleranceSeconds` or `dedupeTtlMs` is out of range
- * @throws {TypeError} when `handlers` is not an object
+ * @throws {TypeError} when `handlers` is not an object, or `dedupe` neither a store nor `false`
  */
 export function checkProcessWebhookOptions(options: ProcessWebhookOptions<never>): void {
   normalizeSecrets(options.secret);
   checkToleranceSeconds(options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS);
   checkTtlMs(options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS);
+  resolveDedupeStore(options.dedupe);
   if (typeof options.handlers !== 'object' || options.handlers === null) {
     throw new TypeError(
       "[@prospectkit/webhooks] handlers must be an object such as { 'prospect.created': async (event) => {} }.",
@@ -157,7 +164,7 @@ export async function processWebhook<Context>(
     return { status: 200, body: { received: true, status: 'ignored', event_id: event.id }, event };
   }
 
-  const { dedupe } = options;
+  const dedupe = resolveDedupeStore(options.dedupe);
   if (dedupe) {
     let claimed: boolean;
     try {

@@ -78,6 +78,28 @@ export function adapterContract(start: StartReceiver): void {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
+  it('skips a replay of the same signed request by default (in memory), so a captured delivery runs once', async () => {
+    const handler = vi.fn();
+    const { send } = await receiver({ handlers: { 'prospect.created': handler } });
+    const event = buildWebhookEvent('prospect.created');
+    const captured = await deliver(event);
+    expect((await send(captured)).body.status).toBe('handled');
+    expect(await send(captured)).toEqual({
+      status: 200,
+      body: { received: true, status: 'duplicate', event_id: event.id },
+    });
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('handles every delivery, replays included, only when told so with dedupe: false', async () => {
+    const handler = vi.fn();
+    const { send } = await receiver({ dedupe: false, handlers: { 'prospect.created': handler } });
+    const captured = await deliver();
+    expect((await send(captured)).body.status).toBe('handled');
+    expect((await send(captured)).body.status).toBe('handled');
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
   it('answers 500 when a handler throws, releases the claim, and handles the retry', async () => {
     let attempts = 0;
     const { send, onError } = await receiver({

@@ -35,8 +35,6 @@ describe('webhookRouter (Express)', () => {
     });
   });
 
-  const event = buildWebhookEvent('prospect.created');
-
   it('works after a global express.json() that keeps req.rawBody', async () => {
     const handler = vi.fn();
     const app = express();
@@ -45,7 +43,9 @@ describe('webhookRouter (Express)', () => {
     app.use('/webhooks', webhookRouter({ secret: SECRET, handlers: { 'prospect.created': handler } }));
     const { url, close } = await serve(app);
     try {
-      const answer = await sender(`${url}/webhooks`)(await buildSignedWebhook({ secret: SECRET, event }));
+      const answer = await sender(`${url}/webhooks`)(
+        await buildSignedWebhook({ secret: SECRET, event: buildWebhookEvent('prospect.created') }),
+      );
       expect(answer.status).toBe(200);
       expect(handler).toHaveBeenCalledTimes(1);
       const echo = await fetch(`${url}/api/echo`, {
@@ -67,7 +67,11 @@ describe('webhookRouter (Express)', () => {
     const { url, close } = await serve(app);
     try {
       expect(
-        (await sender(`${url}/webhooks`)(await buildSignedWebhook({ secret: SECRET, event }))).status,
+        (
+          await sender(`${url}/webhooks`)(
+            await buildSignedWebhook({ secret: SECRET, event: buildWebhookEvent('prospect.created') }),
+          )
+        ).status,
       ).toBe(200);
       expect(handler).toHaveBeenCalledTimes(1);
     } finally {
@@ -86,7 +90,9 @@ describe('webhookRouter (Express)', () => {
     );
     const { url, close } = await serve(app);
     try {
-      const answer = await sender(`${url}/webhooks`)(await buildSignedWebhook({ secret: SECRET, event }));
+      const answer = await sender(`${url}/webhooks`)(
+        await buildSignedWebhook({ secret: SECRET, event: buildWebhookEvent('prospect.created') }),
+      );
       expect(answer.status).toBe(500);
       expect(answer.body.code).toBe('invalid_body');
       expect(answer.body.message).toContain('Mount webhookRouter before express.json()');
@@ -109,7 +115,9 @@ describe('webhookRouter (Express)', () => {
     );
     const { url, close } = await serve(app);
     try {
-      await sender(`${url}/webhooks`)(await buildSignedWebhook({ secret: SECRET, event }));
+      await sender(`${url}/webhooks`)(
+        await buildSignedWebhook({ secret: SECRET, event: buildWebhookEvent('prospect.created') }),
+      );
       expect(seen).toHaveBeenCalledWith('/', 'object');
     } finally {
       await close();

@@ -17,6 +17,7 @@ import { apiRateLimit } from './rate-limit.js';
 import { rejectNul } from './reject-nul.js';
 import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
+import { docsContentSecurityPolicy, securityHeaders } from './security-headers.js';
 import { strictQuery } from './strict-query.js';
 import { validatorContract } from './validator-contract.js';
 
@@ -25,12 +26,18 @@ export interface AppOptions {
   db: Database;
   logger: Logger;
   clock?: Clock;
-  /** Public origin used in `links` and `Location`, e.g. `https://api.example.com`. Default: the request's own. */
+  /**
+   * Public origin used in `links` and `Location`, e.g. `https://api.example.com`. Default: the request's own
+   * (its `Host` header; `loadConfig` requires this option in production). When https, the settings cookies are
+   * always `Secure`.
+   */
   publicUrl?: string | undefined;
   /** Cached token grants (see `createGrantCache`). Default: every request looks its token up. */
   grants?: GrantCache;
   /** The request limiter (see `createLimiter`). */
   limiter: RateLimiterAbstract;
+  /** The settings sign-in limiter, in the same store (`createLimiter(...).signInLimiter`). */
+  signInLimiter: RateLimiterAbstract;
   /** Express `trust proxy` (hops, CIDRs or `true`). Default `false`: the client address is the socket's. */
   trustProxy?: boolean | number | string | string[];
   /** Validate every response against the contract (development and test). Default `true`. */
@@ -43,7 +50,8 @@ export interface AppOptions {
  * The reference server's Express app, without `listen()`: tests call it in-process.
  *
  * @example
- * const app = createApp({ db, logger });
+ * const { limiter, signInLimiter } = createLimiter(db, 60);
+ * const app = createApp({ db, logger, limiter, signInLimiter });
  * app.listen(3000);
  * @see openapi/openapi.yaml
  */
@@ -56,6 +64,7 @@ export function createApp(options: AppOptions): Express {
   // No ETag: the contract declares none and lists no 304; it also spares hashing every answer's body.
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy ?? false);
+  app.use(securityHeaders());
   app.use(requestId);
   app.use(requestLog(logger));
 
@@ -97,6 +106,7 @@ export function createApp(options: AppOptions): Express {
   // Interactive docs from the same contract; swagger-ui-express serves its bundle itself (no CDN).
   app.use(
     '/docs',
+    docsContentSecurityPolicy(),
     swaggerUi.serve,
     swaggerUi.setup(contract as never, { customSiteTitle: 'ProspectKit API' }),
   );
@@ -104,7 +114,19 @@ export function createApp(options: AppOptions): Express {
     res.type('application/yaml').send(contractSource());
   });
 
-  app.use('/settings', settingsRouter({ db, logger, clock, ...options.settings }));
+  app.use(
+    '/settings',
+    settingsRouter({
+      db,
+      logger,
+      clock,
+      limiter: options.limiter,
+      signInLimiter: options.signInLimiter,
+      // Clients reach an https public origin over https only, whatever a proxy forgets to say.
+      secureCookies: options.publicUrl?.startsWith('https://') === true,
+      ...options.settings,
+    }),
+  );
 
   app.use((_req, _res, next) => next(new ApiError(404, 'Not found.')));
   app.use(errorHandler(db, logger));

@@ -1,18 +1,25 @@
 import postgres from 'postgres';
 import rateLimiterFlexible, { type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Database } from '../db/database.js';
+import { SIGN_IN_LIMIT } from '../settings/sign-in-limit.js';
 
 const { RateLimiterMemory, RateLimiterPostgres } = rateLimiterFlexible;
 
-/** A limiter and how to release what it holds. */
+/** The limiters of one server and how to release what they hold. */
 export interface Limiter {
+  /** Requests per window per client address (API and settings pages). */
   limiter: RateLimiterAbstract;
+  /**
+   * Settings sign-in attempts per client address ({@link SIGN_IN_LIMIT}), in the same store as `limiter`, so
+   * every instance and every restart sees the same count.
+   */
+  signInLimiter: RateLimiterAbstract;
   close(): Promise<void>;
 }
 
 /**
- * The request limiter for a database: on PostgreSQL, counters in the `rate_limits` table (migration 3) shared by
- * every instance; on embedded PGlite (one process), in memory.
+ * The request and sign-in limiters for a database: on PostgreSQL, counters in the `rate_limits` table (migration
+ * 3) shared by every instance; on embedded PGlite (one process), in memory. Both are keyed by `clientKey`.
  *
  * @param limit requests per `windowSeconds` per client address. @see service spec section 8
  */
@@ -20,6 +27,7 @@ export function createLimiter(db: Database, limit: number, windowSeconds = 60): 
   if (db.kind === 'pglite' || !db.connection) {
     return {
       limiter: new RateLimiterMemory({ points: limit, duration: windowSeconds }),
+      signInLimiter: new RateLimiterMemory({ ...SIGN_IN_LIMIT }),
       close: async () => {},
     };
   }
@@ -31,15 +39,15 @@ export function createLimiter(db: Database, limit: number, windowSeconds = 60): 
     ...(schema ? { connection: { search_path: `${schema}, public` } } : {}),
     onnotice: () => {},
   });
-  const limiter = new RateLimiterPostgres({
+  const store = {
     storeClient: pgStyleClient(sql),
     storeType: 'pool',
     tableName: 'rate_limits',
     tableCreated: true,
-    points: limit,
-    duration: windowSeconds,
-  });
-  return { limiter, close: () => sql.end({ timeout: 5 }) };
+  } as const;
+  const limiter = new RateLimiterPostgres({ ...store, points: limit, duration: windowSeconds });
+  const signInLimiter = new RateLimiterPostgres({ ...store, ...SIGN_IN_LIMIT });
+  return { limiter, signInLimiter, close: () => sql.end({ timeout: 5 }) };
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { clientKey } from './client-key.js';
 import { type ConsumeOutcome, coalescedConsume } from './coalesced-consume.js';
 
 /** Options of {@link apiRateLimit}. */
@@ -10,19 +10,16 @@ export interface RateLimitOptions {
   /** A rate-limiter-flexible limiter: `RateLimiterPostgres` shared by every instance, or `RateLimiterMemory`. */
   limiter: RateLimiterAbstract;
   logger: Logger;
+  /**
+   * Sends the answer past the limit, after the status 429 and the headers are set. Default: the contract's JSON
+   * body `{"message":"Too Many Attempts."}`.
+   */
+  answerLimited?: (req: Request, res: Response) => void;
 }
 
-/**
- * The client key: its address, with IPv4-mapped IPv6 folded to IPv4 and other IPv6 addresses grouped by /64
- * (one host usually owns a whole /64, so single addresses would be free to rotate).
- */
-export function clientKey(ip: string | undefined): string {
-  if (!ip || !ipaddr.isValid(ip)) return 'unknown';
-  const address = ipaddr.process(ip);
-  if (address.kind() === 'ipv4') return address.toString();
-  const bytes = address.toByteArray().slice(0, 8);
-  return `${ipaddr.fromByteArray([...bytes, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
-}
+const answerJson = (_req: Request, res: Response) => {
+  res.json({ message: 'Too Many Attempts.' });
+};
 
 /**
  * The rate limit (check 1 of the contract's order) on rate-limiter-flexible: every response carries
@@ -33,7 +30,7 @@ export function clientKey(ip: string | undefined): string {
  *
  * @see openapi.yaml `components.responses.TooManyRequests`; service spec section 8
  */
-export function apiRateLimit({ limiter, logger }: RateLimitOptions) {
+export function apiRateLimit({ limiter, logger, answerLimited = answerJson }: RateLimitOptions) {
   const limit = String(limiter.points);
   const consume = coalescedConsume(limiter);
   // Parsing and normalising an address costs more than the rest of this check; clients repeat themselves.
@@ -66,6 +63,7 @@ export function apiRateLimit({ limiter, logger }: RateLimitOptions) {
     res.setHeader('X-RateLimit-Remaining', '0');
     res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
     res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + waitMs) / 1000)));
-    res.status(429).json({ message: 'Too Many Attempts.' });
+    res.status(429);
+    answerLimited(req, res);
   };
 }

@@ -1,37 +1,38 @@
-import { describe, expect, it } from 'vitest';
-import { equalSecrets, hashPassword, verifyPasswordHash } from './admin-password.js';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.js';
+import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
+import { checkAdminPassword } from './admin-password.js';
+import { verifyPasswordHash } from './password-hash.js';
 
-describe('administrator password hashing', () => {
-  it('stores a salted scrypt hash that verifies only the same password', async () => {
-    const hash = await hashPassword('correct horse battery staple');
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
-    expect(hash).not.toContain('correct horse');
-    await expect(verifyPasswordHash('correct horse battery staple', hash)).resolves.toBe(true);
-    await expect(verifyPasswordHash('correct horse battery stapl', hash)).resolves.toBe(false);
-    await expect(verifyPasswordHash('', hash)).resolves.toBe(false);
+const PASSWORD = 'generated password of the first start';
+
+describe.each(testDatabaseKinds())('checkAdminPassword (%s)', (kind) => {
+  let db: Database | undefined;
+  afterEach(async () => {
+    await db?.close();
   });
 
-  it('salts every hash, so the same password hashes differently', async () => {
-    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
-  });
+  it('rehashes a password stored with scrypt as argon2id at the next good sign-in, and not at a bad one', async () => {
+    db = await openTestDatabase(kind);
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD, salt, 32, { N: 32_768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const legacy = ['scrypt', 32_768, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    await db.query('insert into settings_admin (id, password_hash, session_secret) values (1, $1, $2)', [
+      legacy,
+      'secret',
+    ]);
+    const stored = async () =>
+      (await db?.query<{ password_hash: string }>('select password_hash from settings_admin'))?.[0]
+        ?.password_hash;
 
-  it.each([
-    ['another scheme', 'bcrypt$2b$10$abc'],
-    ['missing parts', 'scrypt$32768$8$1'],
-    ['empty', ''],
-  ])('refuses a stored value with %s', async (_name, stored) => {
-    await expect(verifyPasswordHash('anything', stored)).resolves.toBe(false);
-  });
-});
+    expect(await checkAdminPassword(db, 'wrong', {})).toEqual({ ok: false, source: 'generated' });
+    expect(await stored()).toBe(legacy);
 
-describe('equalSecrets', () => {
-  it.each([
-    ['equal', 'abc', 'abc', true],
-    ['different', 'abc', 'abd', false],
-    ['different lengths', 'abc', 'abcd', false],
-    ['empty and not', '', 'a', false],
-    ['non-ASCII', 'päss', 'päss', true],
-  ] as const)('%s', (_name, a, b, want) => {
-    expect(equalSecrets(a, b)).toBe(want);
+    expect(await checkAdminPassword(db, PASSWORD, {})).toEqual({ ok: true, source: 'generated' });
+    const rehashed = await stored();
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await expect(verifyPasswordHash(PASSWORD, rehashed as string)).resolves.toBe(true);
+    expect(await checkAdminPassword(db, PASSWORD, {})).toEqual({ ok: true, source: 'generated' });
   });
 });

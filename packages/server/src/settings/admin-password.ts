@@ -1,43 +1,6 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Sql } from '../db/database.js';
-
-const scryptAsync = promisify(scrypt) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
-
-/** scrypt cost: N=2^15, r=8, p=1 (OWASP's minimum for scrypt), a 32-byte key and a 16-byte salt. */
-const COST = { N: 32_768, r: 8, p: 1 } as const;
-const KEY_BYTES = 32;
-
-/**
- * Hashes a password for storage: `scrypt$N$r$p$<salt>$<key>` (base64url), never the password itself.
- *
- * @example
- * await hashPassword('correct horse'); // 'scrypt$32768$8$1$...'
- */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEY_BYTES, { ...COST, maxmem: 64 * 1024 * 1024 });
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
-}
-
-/** Whether `password` matches a hash made by {@link hashPassword}; compares in constant time. */
-export async function verifyPasswordHash(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64url');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 64 * 1024 * 1024,
-  });
-  return timingSafeEqual(actual, expected);
-}
+import { hashPassword, needsRehash, verifyPasswordHash } from './password-hash.js';
 
 /** Constant-time equality of two strings of any length (compares their SHA-256 digests). */
 export function equalSecrets(a: string, b: string): boolean {
@@ -51,7 +14,8 @@ export type AdminPasswordSource = 'environment' | 'generated' | 'none';
 /**
  * Checks an administrator password: against `PROSPECTKIT_ADMIN_PASSWORD` when it is set (it wins), else
  * against the hash stored by {@link ensureAdminPassword}. Read on every sign-in, so every instance on one
- * database agrees.
+ * database agrees. A stored hash of an older scheme (scrypt) is replaced by an argon2id one when the password
+ * matches.
  *
  * @param options.configured the value of `PROSPECTKIT_ADMIN_PASSWORD`, if any
  * @returns `source: 'none'` when no password is set up at all (sign-in is then impossible)
@@ -64,7 +28,16 @@ export async function checkAdminPassword(
   if (options.configured) return { ok: equalSecrets(given, options.configured), source: 'environment' };
   const stored = await storedPasswordHash(db);
   if (!stored) return { ok: false, source: 'none' };
-  return { ok: await verifyPasswordHash(given, stored), source: 'generated' };
+  const ok = await verifyPasswordHash(given, stored);
+  if (ok && needsRehash(stored)) {
+    // Only the password itself can make the new hash, so an older hash is replaced at the first good sign-in.
+    // `where password_hash = $2`: of several instances rehashing at once, one write wins and the others do nothing.
+    await db.query('update settings_admin set password_hash = $1 where id = 1 and password_hash = $2', [
+      await hashPassword(given),
+      stored,
+    ]);
+  }
+  return { ok, source: 'generated' };
 }
 
 /** Which password source sign-in will use; see {@link checkAdminPassword}. */
@@ -85,7 +58,7 @@ async function storedPasswordHash(db: Sql): Promise<string | undefined> {
 
 /**
  * Development start-up: when no administrator password hash is stored yet, generates a password (24
- * base64url characters, 144 random bits), stores only its scrypt hash and returns the password so the caller
+ * base64url characters, 144 random bits), stores only its argon2id hash and returns the password so the caller
  * can print it once. Safe when several instances start at once: exactly one of them gets the password.
  *
  * @returns the new password, or `undefined` when one was already stored

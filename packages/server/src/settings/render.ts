@@ -37,9 +37,12 @@ export async function redirectWithFlash(
   res.redirect(303, url);
 }
 
-/** The CSRF token of this session (made on first use), or `''` when there is no session. */
+/**
+ * The CSRF token of a signed-in session (made on first use), or `''` before sign-in: making one would store a
+ * session for every visitor (the sign-in form has its own token, see `signInCsrf`).
+ */
 export function csrfOf(req: Request): string {
-  return req.session ? csrfToken(req) : '';
+  return req.session?.signedIn ? csrfToken(req) : '';
 }
 
 /**

@@ -15,6 +15,10 @@ declare module 'express-session' {
   interface SessionData {
     /** Set once the administrator password was accepted (the session id is regenerated then). */
     signedIn?: boolean;
+    /** When the password was accepted, in Unix ms; the session ends `SESSION_MAX_AGE_MS` later. */
+    signedInAtMs?: number;
+    /** The `passwordStamp` of the password accepted; the session ends when the password in force differs. */
+    passwordStamp?: string;
     flash?: Flash;
   }
 }
@@ -40,15 +44,36 @@ export async function sessionSecret(db: Sql): Promise<string> {
 }
 
 /**
+ * Loads {@link sessionSecret} once and keeps it; a failed load is tried again on the next call.
+ *
+ * @returns a function resolving to the secret
+ */
+export function sessionSecretLoader(db: Sql): () => Promise<string> {
+  let secret: Promise<string> | undefined;
+  return () => {
+    secret ??= sessionSecret(db).catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
+    return secret;
+  };
+}
+
+/**
  * `express-session` for the settings area: a server-side session in the database (see
  * {@link DatabaseSessionStore}) behind an HTTP-only, `SameSite=Lax` cookie scoped to `/settings`, marked
- * `Secure` whenever the request came over https (`secure: 'auto'`, which follows Express's `trust proxy`).
+ * `Secure` always when `options.secure` (an https public origin), else whenever the request came over https
+ * (`secure: 'auto'`, which follows Express's `trust proxy`).
  * The idle timeout rolls with each request. The cookie secret is loaded from the database on first use.
  */
-export function settingsSession(db: Sql): RequestHandler {
+export function settingsSession(
+  db: Sql,
+  secret: () => Promise<string>,
+  options: { secure: boolean },
+): RequestHandler {
   let handler: Promise<RequestHandler> | undefined;
   return (req, res, next) => {
-    handler ??= sessionSecret(db).then((secret) =>
+    handler ??= secret().then((secret) =>
       session({
         name: SESSION_COOKIE,
         secret,
@@ -61,7 +86,9 @@ export function settingsSession(db: Sql): RequestHandler {
           path: '/settings',
           httpOnly: true,
           sameSite: 'lax',
-          secure: 'auto',
+          // express-session sends a Secure cookie only on a request it sees as https (see `trust proxy`), and none
+          // at all otherwise: never the cookie without Secure.
+          secure: options.secure ? true : 'auto',
           maxAge: SESSION_IDLE_MS,
         },
       }),

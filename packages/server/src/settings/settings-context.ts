@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import type { SignInCsrf } from './sign-in-csrf.js';
 
 /** What every settings route needs. */
 export interface SettingsContext {
@@ -9,6 +11,12 @@ export interface SettingsContext {
   clock: Clock;
   /** `PROSPECTKIT_ADMIN_PASSWORD`; when unset, the stored (generated) password's hash is used. */
   adminPassword: string | undefined;
+  /** Sign-in attempts per client address, in the store of the API limit (see `createLimiter`). */
+  signInLimiter: RateLimiterAbstract;
+  /** The stamp of the administrator password in force, recorded by each session (see `passwordStamp`). */
+  passwordStamp: () => Promise<string>;
+  /** The sign-in form's CSRF check, which needs no session. */
+  signInCsrf: SignInCsrf;
   /** Allow http and loopback webhook addresses (development only), as the delivery worker does. */
   allowInsecureWebhooks: boolean;
 }

@@ -1,12 +1,16 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { apiRateLimit } from '../http/rate-limit.js';
 import { SETTINGS_CSS, SETTINGS_JS } from './assets.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
 import { render } from './render.js';
-import { settingsSession } from './session.js';
+import { sessionSecretLoader, settingsSession } from './session.js';
+import { passwordStamp, requireCurrentSession } from './session-lifetime.js';
 import type { SettingsContext } from './settings-context.js';
+import { signInCsrf } from './sign-in-csrf.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { tokenRoutes } from './token-routes.js';
 import { messagePage } from './views/message-page.js';
@@ -21,33 +25,10 @@ export interface SettingsOptions {
   allowInsecureWebhooks?: boolean;
 }
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "style-src 'self'",
-  "script-src 'self'",
-  "img-src 'self'",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
-
-/** Headers on every settings response: nothing cached (pages carry secrets), no framing, no inline code. */
-function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.set({
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-    'X-Frame-Options': 'DENY',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'same-origin',
-  });
+/** Settings pages carry secrets: never cached. The other security headers are the app's (`securityHeaders`). */
+function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.set('Cache-Control', 'no-store');
   next();
-}
-
-/** Sends every request that is not signed in to the sign-in page. */
-function requireSignIn(req: Request, res: Response, next: NextFunction): void {
-  if (req.session.signedIn) next();
-  else res.redirect(303, '/settings/sign-in');
 }
 
 /**
@@ -93,21 +74,53 @@ function errorPage(logger: Logger) {
  * rendered by the escaping `html` template.
  *
  * @example
- * app.use('/settings', settingsRouter({ db, logger, adminPassword: process.env.PROSPECTKIT_ADMIN_PASSWORD }));
+ * app.use('/settings', settingsRouter({ db, logger, limiter, signInLimiter, secureCookies: true }));
  * @see service spec section 1 (tokens and webhooks are managed in the settings area) and section 5
  */
 export function settingsRouter(
-  options: SettingsOptions & { db: Database; logger: Logger; clock?: Clock | undefined },
+  options: SettingsOptions & {
+    db: Database;
+    logger: Logger;
+    clock?: Clock | undefined;
+    /** The request limiter of the API: settings requests count against the same per-address limit. */
+    limiter: RateLimiterAbstract;
+    signInLimiter: RateLimiterAbstract;
+    /**
+     * Mark the cookies `Secure` on every answer (the public origin is https), rather than only on requests Express
+     * sees as https (which follows `trust proxy`).
+     */
+    secureCookies: boolean;
+  },
 ): Router {
+  const secret = sessionSecretLoader(options.db);
   const ctx: SettingsContext = {
     db: options.db,
     logger: options.logger,
     clock: options.clock ?? systemClock,
     adminPassword: options.adminPassword || undefined,
+    signInLimiter: options.signInLimiter,
+    signInCsrf: signInCsrf({ secret, secure: (req) => options.secureCookies || req.secure }),
+    passwordStamp: passwordStamp({ db: options.db, configured: options.adminPassword || undefined, secret }),
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
   };
   const router = express.Router();
-  router.use(securityHeaders);
+  router.use(noStore);
+  router.use(
+    apiRateLimit({
+      limiter: options.limiter,
+      logger: options.logger,
+      answerLimited: (req, res) =>
+        render(
+          req,
+          res,
+          messagePage(
+            'Too many requests',
+            'Too many requests from this address. Wait a minute, then try again.',
+          ),
+          { status: 429 },
+        ),
+    }),
+  );
   router.get('/assets/settings.css', (_req, res) => {
     res.type('text/css').set('Cache-Control', 'public, max-age=300').send(SETTINGS_CSS);
   });
@@ -115,10 +128,13 @@ export function settingsRouter(
     res.type('text/javascript').set('Cache-Control', 'public, max-age=300').send(SETTINGS_JS);
   });
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
-  router.use(settingsSession(ctx.db));
-  router.use(csrfProtection);
+  router.use(settingsSession(ctx.db, secret, { secure: options.secureCookies }));
+  // The sign-in form has no session yet, so it carries a signed double-submit token instead (see signInCsrf).
+  router.use((req, res, next) =>
+    req.method === 'POST' && req.path === '/sign-in' ? next() : csrfProtection(req, res, next),
+  );
   router.use(signInRoutes(ctx));
-  router.use(requireSignIn);
+  router.use(requireCurrentSession({ clock: ctx.clock, stamp: ctx.passwordStamp }));
   router.use(workspacePickerRoutes(ctx));
   const workspace = express.Router({ mergeParams: true });
   workspace.use(workspaceSettingsRoutes(ctx));

@@ -1,19 +1,12 @@
 import express, { type Request, type Router } from 'express';
-import rateLimiterFlexible from 'rate-limiter-flexible';
 import { adminPasswordSource, checkAdminPassword } from './admin-password.js';
 import { textOf } from './forms/form-body.js';
-import { csrfOf, render } from './render.js';
+import { render } from './render.js';
 import { SESSION_COOKIE } from './session.js';
 import type { SettingsContext } from './settings-context.js';
+import { takeSignInAttempt } from './sign-in-limit.js';
 import { messagePage } from './views/message-page.js';
 import { signInPage } from './views/sign-in-page.js';
-
-const { RateLimiterMemory } = rateLimiterFlexible;
-
-/** Failed sign-ins allowed per client address in {@link FAILURE_WINDOW_SECONDS}. */
-export const MAX_SIGN_IN_FAILURES = 10;
-/** The window of {@link MAX_SIGN_IN_FAILURES}, in seconds: 15 minutes. */
-export const FAILURE_WINDOW_SECONDS = 15 * 60;
 
 const regenerate = (req: Request) =>
   new Promise<void>((resolve, reject) =>
@@ -21,40 +14,51 @@ const regenerate = (req: Request) =>
   );
 const save = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+const backToSignIn = { href: '/settings/sign-in', label: 'Back to sign-in' };
 const destroy = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
 
 /**
  * `GET /settings/sign-in`, `POST /settings/sign-in` and `POST /settings/sign-out`. A good password starts a
- * new session (a new id, against session fixation); failures are counted per client address and answered
- * 429 after {@link MAX_SIGN_IN_FAILURES} in 15 minutes. The password is never logged or echoed.
+ * new session (a new id, against session fixation). Each attempt is counted per client address before its
+ * password is checked (see `takeSignInAttempt`), and answered 429 past 10 in 15 minutes. The password is never
+ * logged or echoed.
  */
 export function signInRoutes(ctx: SettingsContext): Router {
   const router = express.Router();
-  const failures = new RateLimiterMemory({ points: MAX_SIGN_IN_FAILURES, duration: FAILURE_WINDOW_SECONDS });
 
   router.get('/sign-in', async (req, res) => {
     if (req.session.signedIn) return res.redirect(303, '/settings');
     const source = await adminPasswordSource(ctx.db, ctx.adminPassword);
     const notice = req.query['signed-out'] === '1' ? 'You are signed out.' : undefined;
-    render(req, res, signInPage({ csrf: csrfOf(req), source, ...(notice ? { notice } : {}) }));
+    const csrf = await ctx.signInCsrf.issue(req, res);
+    render(req, res, signInPage({ csrf, source, ...(notice ? { notice } : {}) }));
   });
 
-  router.post('/sign-in', async (req, res) => {
-    const key = req.ip ?? 'unknown';
-    const seen = await failures.get(key);
-    if (seen && seen.consumedPoints >= MAX_SIGN_IN_FAILURES) {
-      res.set('Retry-After', String(Math.ceil(seen.msBeforeNext / 1000)));
+  router.post('/sign-in', ctx.signInCsrf.verify, async (req, res) => {
+    const attempt = await takeSignInAttempt(ctx.signInLimiter, req);
+    if (attempt.outcome === 'unavailable') {
+      ctx.logger.warn({ req_id: req.id }, 'settings sign-in refused: the sign-in limit store failed');
+      return render(
+        req,
+        res,
+        messagePage(
+          'Sign-in unavailable',
+          'Sign-in cannot be checked right now. Wait a minute, then try again.',
+          backToSignIn,
+        ),
+        { status: 503 },
+      );
+    }
+    if (attempt.outcome === 'limited') {
+      res.set('Retry-After', String(attempt.retryAfterSeconds));
       return render(
         req,
         res,
         messagePage(
           'Too many attempts',
           'Too many failed sign-ins from this address. Wait 15 minutes, then try again.',
-          {
-            href: '/settings/sign-in',
-            label: 'Back to sign-in',
-          },
+          backToSignIn,
         ),
         { status: 429 },
       );
@@ -63,22 +67,29 @@ export function signInRoutes(ctx: SettingsContext): Router {
       configured: ctx.adminPassword,
     });
     if (!result.ok) {
-      await failures.penalty(key, 1);
       ctx.logger.warn({ req_id: req.id, ip: req.ip }, 'settings sign-in refused');
       return render(
         req,
         res,
         signInPage({
-          csrf: csrfOf(req),
+          csrf: await ctx.signInCsrf.issue(req, res),
           source: result.source,
           error: 'That password is not right. Check it and try again.',
         }),
         { status: 401 },
       );
     }
-    await failures.delete(key);
+    await ctx.signInLimiter.delete(attempt.key).catch((error: unknown) => {
+      ctx.logger.warn(
+        { req_id: req.id, err_name: (error as Error).name },
+        'settings sign-in count not cleared',
+      );
+    });
+    ctx.signInCsrf.clear(res);
     await regenerate(req);
     req.session.signedIn = true;
+    req.session.signedInAtMs = ctx.clock.now().getTime();
+    req.session.passwordStamp = await ctx.passwordStamp();
     await save(req);
     ctx.logger.info({ req_id: req.id, ip: req.ip }, 'settings sign-in');
     res.redirect(303, '/settings');

@@ -43,7 +43,14 @@ export async function startTestServer(
   const limiter = createLimiter(db, options.rateLimit ?? 1_000_000);
   const clock = options.clock ?? systemClock;
   const grants = await createGrantCache(db);
-  const app = createApp({ db, logger: createLogger('silent'), clock, limiter: limiter.limiter, grants });
+  const app = createApp({
+    db,
+    logger: createLogger('silent'),
+    clock,
+    limiter: limiter.limiter,
+    signInLimiter: limiter.signInLimiter,
+    grants,
+  });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -98,6 +98,7 @@ export async function startSettingsServer(kind: 'pglite' | 'postgres'): Promise<
     logger,
     clock,
     limiter: limiter.limiter,
+    signInLimiter: limiter.signInLimiter,
     settings: { adminPassword: ADMIN_PASSWORD, allowInsecureWebhooks: true },
   });
   const server = await new Promise<Server>((resolve) => {

@@ -1,53 +1,12 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
-import { createApp } from '../../src/http/create-app.js';
-import { createLimiter } from '../../src/http/create-limiter.js';
 import { ensureAdminPassword } from '../../src/settings/index.js';
 import { createApiToken, listApiTokens } from '../../src/store/api-tokens.js';
 import { createWebhook } from '../../src/store/webhooks.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
 import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
+import { PASSWORD, startApp } from './settings-app.js';
 import { SettingsClient } from './settings-client.js';
-
-const PASSWORD = 'settings http test password';
-
-/** One app instance on a shared database, logging into `lines`. */
-async function startApp(db: Database, settings: { adminPassword?: string } = { adminPassword: PASSWORD }) {
-  const lines: string[] = [];
-  const logger = pino(
-    { level: 'debug' },
-    new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  );
-  const limiter = createLimiter(db, 1_000_000);
-  const app = createApp({
-    db,
-    logger,
-    limiter: limiter.limiter,
-    trustProxy: 'loopback',
-    settings: { ...settings, allowInsecureWebhooks: true },
-  });
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    lines,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await limiter.close();
-    },
-  };
-}
 
 describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
   let db: Database;
@@ -83,15 +42,20 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     }
   });
 
-  it('sets an HTTP-only, SameSite=Lax session cookie on /settings, Secure when the request came over https', async () => {
-    const [plain] = (await client().get('/settings/sign-in')).headers.getSetCookie();
-    expect(plain).toMatch(
+  it('sets an HTTP-only, SameSite=Lax session cookie on /settings at sign-in, Secure when the request came over https', async () => {
+    const sessionCookie = (answer: { headers: Headers }) =>
+      answer.headers.getSetCookie().find((c) => c.startsWith('prospectkit_settings='));
+    const plain = client();
+    expect((await plain.get('/settings/sign-in')).headers.getSetCookie()).toEqual([
+      expect.stringMatching(
+        /^prospectkit_sign_in=[\w-]{43}; Max-Age=7200; Path=\/settings\/sign-in; Expires=[^;]+; HttpOnly; SameSite=Strict$/,
+      ),
+    ]);
+    expect(sessionCookie(await plain.signIn(PASSWORD))).toMatch(
       /^prospectkit_settings=s%3A[^;]+; Path=\/settings; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
     );
-    const [secure] = (
-      await client({ 'X-Forwarded-Proto': 'https' }).get('/settings/sign-in')
-    ).headers.getSetCookie();
-    expect(secure).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+    const secure = await client({ 'X-Forwarded-Proto': 'https' }).signIn(PASSWORD);
+    expect(sessionCookie(secure)).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
   });
 
   it('refuses a sign-in or any other form without the CSRF token of its own session', async () => {
@@ -275,7 +239,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
   it('answers 429 with Retry-After after 10 failed sign-ins from one address, even for the right password', async () => {
     const fresh = await startApp(db);
     try {
-      const browser = new SettingsClient(fresh.origin);
+      const browser = new SettingsClient(fresh.origin, { 'X-Forwarded-For': '198.51.100.10' });
       for (let i = 0; i < 10; i++) expect((await browser.signIn('guess')).status).toBe(401);
       const blocked = await browser.signIn(PASSWORD);
       expect(blocked.status).toBe(429);
@@ -302,7 +266,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     expect(generated).toMatch(/^[\w-]{24}$/);
     expect(await ensureAdminPassword(db)).toBeUndefined();
     const [row] = await db.query<{ password_hash: string }>('select password_hash from settings_admin');
-    expect(row?.password_hash).toMatch(/^scrypt\$/);
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
     expect(row?.password_hash).not.toContain(generated as string);
 
     const withGenerated = await startApp(db, {});

@@ -47,7 +47,8 @@ async function readRawBody(req: Request, res: Response, raw: RequestHandler): Pr
  * `{ received: false, code, message }` when verification fails; 413 past `maxBodyBytes`; 500 when a handler
  * throws (its dedupe claim is released, so the service's retry is handled) or the dedupe store fails.
  *
- * @param options - `{ secret, handlers, dedupe?, dedupeTtlMs = 7 days, toleranceSeconds = 300, maxBodyBytes = 1 MiB,
+ * @param options - `{ secret, handlers, dedupe = one in-memory store per process (false: off), dedupeTtlMs = 7 days,
+ *   toleranceSeconds = 300, maxBodyBytes = 1 MiB,
  *   onError = console.error, getNowSeconds?, cryptoProvider? }`
  * @returns a `Router`; mount it with `app.use('/webhooks/prospectkit', router)`
  * @throws {WebhookVerificationError} `invalid_secret` at creation when a secret is not a `whk_` secret

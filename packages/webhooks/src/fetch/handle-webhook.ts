@@ -61,7 +61,8 @@ async function readBody(request: Request, maxBodyBytes: number): Promise<Uint8Ar
  * the dedupe store fails, or the body was already read.
  *
  * @param request - the incoming request, body unread (`c.req.raw` in Hono)
- * @param options - `{ secret, handlers, dedupe?, dedupeTtlMs = 7 days, toleranceSeconds = 300, maxBodyBytes = 1 MiB,
+ * @param options - `{ secret, handlers, dedupe = one in-memory store per process (false: off), dedupeTtlMs = 7 days,
+ *   toleranceSeconds = 300, maxBodyBytes = 1 MiB,
  *   onError = console.error, getNowSeconds?, cryptoProvider? }`
  * @returns the `Response` to send
  * @throws {WebhookVerificationError} `invalid_secret` when a secret is not a `whk_` secret

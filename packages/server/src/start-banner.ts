@@ -1,0 +1,73 @@
+import { ABILITIES } from '@prospectkit/core';
+import type { Database } from './db/database.js';
+import { bootstrapDemo } from './dev-bootstrap.js';
+
+/** What {@link startBanner} reports on. */
+export interface StartBannerOptions {
+  db: Database;
+  /** `NODE_ENV=production`: create nothing, only say how. */
+  production: boolean;
+  /** e.g. `http://127.0.0.1:3000/api/v1` */
+  baseUrl: string;
+  /** e.g. `http://127.0.0.1:3000/settings` */
+  settingsUrl: string;
+  /** e.g. `PostgreSQL` or `PGlite in /srv/data` */
+  databaseLabel: string;
+  /** The administrator password generated on this first start, if any (development only). */
+  generatedAdminPassword: string | undefined;
+  /** Whether `PROSPECTKIT_ADMIN_PASSWORD` is set. */
+  adminPasswordConfigured: boolean;
+}
+
+/**
+ * The banner `prospectkit-server start` prints for people, on stderr (stdout carries pino's JSON log lines, which
+ * log collectors keep). Outside production, a database without a workspace gets the demo workspace and a token
+ * with every ability, shown once; in production nothing is created, and the banner says how to create the first
+ * workspace and token with the CLI instead, so no full-access token is ever minted unasked.
+ *
+ * @returns the banner text, ending with a newline
+ * @see packages/server/README.md, "Run it"
+ */
+export async function startBanner(options: StartBannerOptions): Promise<string> {
+  const lines = [``, `  ProspectKit reference server on ${options.baseUrl} (${options.databaseLabel})`];
+  if (options.production) {
+    const [existing] = await options.db.query('select id from workspaces limit 1');
+    if (!existing) {
+      lines.push(
+        '  No workspace yet. Create the first workspace and an API token with the CLI, in this environment:',
+        '',
+        '    prospectkit-server workspace create --name "My workspace"',
+        `    prospectkit-server token create --name "First token" --abilities ${ABILITIES.join(',')} --expires-in 90d`,
+        '',
+        '  The token is shown once. Or sign in to the settings area below and create them there.',
+      );
+    }
+  } else {
+    const demo = await bootstrapDemo(options.db);
+    if (demo) {
+      lines.push(
+        `  Created the demo workspace ${demo.workspaceId} and a token with every ability (shown once):`,
+        '',
+        `  PROSPECTKIT_TOKEN=${demo.token}`,
+        '',
+        `  curl -H "Authorization: Bearer ${demo.token}" ${options.baseUrl}/prospects`,
+        '',
+      );
+    }
+  }
+  lines.push(`  Settings (tokens, webhooks, deliveries): ${options.settingsUrl}`);
+  if (options.generatedAdminPassword) {
+    lines.push(
+      `  Administrator password (shown once, only its hash is kept): ${options.generatedAdminPassword}`,
+    );
+  } else if (options.adminPasswordConfigured) {
+    lines.push('  Sign in with PROSPECTKIT_ADMIN_PASSWORD.');
+  } else if (options.production) {
+    lines.push('  Set PROSPECTKIT_ADMIN_PASSWORD to sign in.');
+  } else {
+    lines.push(
+      '  Sign in with the administrator password printed on the first start, or set PROSPECTKIT_ADMIN_PASSWORD.',
+    );
+  }
+  return `${lines.join('\n')}\n\n`;
+}
