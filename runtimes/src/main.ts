@@ -1,0 +1,156 @@
+// npm run test:runtimes: the four packages, packed and installed as a user installs them, checked in every
+// runtime they claim (Node 20-26, Bun, Deno, workerd, TypeScript's three resolutions) and as a CLI; see README.md.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIfStale } from './build-packages.js';
+import { checkProvenance, createConsumerProject } from './consumer-project.js';
+import { consumerSuites, runSuite, type ServerTarget } from './consumer-suites.js';
+import { checkBudgets, measureInstallSize, type SizeBudgets } from './install-sizes.js';
+import { packPackages } from './pack-packages.js';
+import { printMatrix, printSizes } from './print-matrix.js';
+import { repoRoot } from './published-packages.js';
+import type { CheckResult } from './results.js';
+import { runPool } from './run-pool.js';
+import { installRuntimes } from './runtime-cache.js';
+import { checkRunningServer } from './server-checks.js';
+import { type ServerProcess, startServerProcess } from './server-process.js';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-database.js';
+import { type Entry, MODULE_RESOLUTIONS, runTypeScriptCheck, writeEntryFiles } from './typescript-checks.js';
+
+const COLUMNS = [
+  'npm',
+  'node20',
+  'node22',
+  'node24',
+  'node26',
+  'bun',
+  'deno',
+  'workerd',
+  'tsc-node16',
+  'tsc-nodenext',
+  'tsc-bundler',
+  'cli-pglite',
+  'cli-postgres',
+  'size',
+];
+
+const started = Date.now();
+const log = (line: string) =>
+  console.log(`[runtimes ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`);
+const failure = (runtime: string, check: string, error: unknown): CheckResult => ({
+  runtime,
+  pkg: 'server',
+  check,
+  pass: false,
+  detail: error instanceof Error ? error.message : String(error),
+});
+
+const work = mkdtempSync(join(tmpdir(), 'prospectkit-runtimes-'));
+const results: CheckResult[] = [];
+const servers: { runtime: string; server: ServerProcess }[] = [];
+let database: ThrowawayDatabase | undefined;
+
+try {
+  if (await buildIfStale(log)) log('built');
+  mkdirSync(join(work, 'tarballs'));
+  const packed = await packPackages(join(work, 'tarballs'));
+  log(`packed ${packed.map((p) => `${p.pkg.short} ${(p.sizeBytes / 1000).toFixed(1)} kB`).join(', ')}`);
+  const [paths, consumerDir] = await Promise.all([installRuntimes(log), createConsumerProject(work, packed)]);
+  log(`installed the tarballs into ${consumerDir}`);
+  results.push(...checkProvenance(consumerDir));
+
+  const budgets = JSON.parse(
+    readFileSync(join(repoRoot, 'runtimes/size-budgets.json'), 'utf8'),
+  ) as SizeBudgets;
+  const sizes = packed.map((p) => measureInstallSize(consumerDir, p));
+  results.push(...checkBudgets(sizes, budgets));
+
+  // Two servers from the tarball: PGlite (also the target of every client check) and a throwaway PostgreSQL.
+  const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const starts = await Promise.allSettled([
+    startServerProcess({ consumerDir, dataDir: join(work, 'pglite') }),
+    createThrowawayDatabase(adminUrl, work).then((db) => {
+      database = db;
+      return startServerProcess({ consumerDir, dataDir: join(work, 'unused'), databaseUrl: db.url });
+    }),
+  ]);
+  let target: ServerTarget | undefined;
+  for (const [runtime, start] of [
+    ['cli-pglite', starts[0]],
+    ['cli-postgres', starts[1]],
+  ] as const) {
+    if (start.status === 'rejected') {
+      results.push(failure(runtime, 'npx prospectkit-server start', start.reason));
+      continue;
+    }
+    servers.push({ runtime, server: start.value });
+    results.push(...(await checkRunningServer(runtime, start.value)));
+  }
+  log(
+    `servers up: ${servers.map((s) => `${s.runtime} ${(s.server.startMs / 1000).toFixed(1)} s`).join(', ')}`,
+  );
+  const pglite = servers.find((s) => s.runtime === 'cli-pglite')?.server;
+  if (pglite?.token !== undefined) target = { baseUrl: pglite.baseUrl, token: pglite.token };
+
+  const entries = JSON.parse(readFileSync(join(consumerDir, 'entries.json'), 'utf8')) as Entry[];
+  writeEntryFiles(consumerDir, entries);
+  // Slowest first, so the pool of two ends together.
+  const tasks = [
+    ...MODULE_RESOLUTIONS.map((mode) => async () => {
+      const cells = await runTypeScriptCheck(consumerDir, mode);
+      log(`tsc ${mode} done`);
+      return cells;
+    }),
+    ...consumerSuites(paths).map((suite) => async () => {
+      const cells = await runSuite(suite, consumerDir, target, paths);
+      log(`${suite.runtime} ${suite.script} done`);
+      return cells;
+    }),
+  ];
+  results.push(...(await runPool(tasks, 2)).flat());
+
+  for (const { runtime, server } of servers.splice(0)) {
+    const code = await server.stop();
+    results.push({
+      runtime,
+      pkg: 'server',
+      check: 'stops on SIGTERM',
+      pass: code === 0,
+      detail: `exit ${code}`,
+    });
+  }
+
+  console.log('\nRuntime matrix (· = not applicable in that runtime)\n');
+  printMatrix(results, COLUMNS);
+  console.log(
+    '\nInstall sizes (own files = the tarball unpacked; with dependencies = its production closure)\n',
+  );
+  printSizes(sizes, budgets);
+  console.log(
+    `\nVersions: ${Object.entries(paths.versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+} catch (error) {
+  results.push({
+    runtime: 'npm',
+    pkg: 'harness',
+    check: 'setup',
+    pass: false,
+    detail: error instanceof Error ? error.message : String(error),
+  });
+  console.error(error);
+} finally {
+  for (const { server } of servers) await server.stop();
+  await database?.drop().catch((error: unknown) => console.error(error));
+  if (process.env.PROSPECTKIT_RUNTIMES_KEEP) console.log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
+
+const failed = results.filter((r) => !r.pass).length;
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+console.log(`\nTook ${seconds} s.`);
+// The plain closing line CI reads, alone on its line.
+console.log(`runtimes: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
