@@ -110,8 +110,10 @@ try {
   ];
   results.push(...(await runPool(tasks, 2)).flat());
 
-  for (const { runtime, server } of servers.splice(0)) {
-    const code = await server.stop();
+  const stopping = servers.splice(0);
+  const codes = await Promise.all(stopping.map(({ server }) => server.stop()));
+  for (const [i, { runtime }] of stopping.entries()) {
+    const code = codes[i];
     results.push({
       runtime,
       pkg: 'server',
@@ -142,7 +144,7 @@ try {
   });
   console.error(error);
 } finally {
-  for (const { server } of servers) await server.stop();
+  await Promise.all(servers.map(({ server }) => server.stop()));
   await database?.drop().catch((error: unknown) => console.error(error));
   if (process.env.PROSPECTKIT_RUNTIMES_KEEP) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
