@@ -11,6 +11,7 @@ import { packPackages } from './pack-packages.js';
 import { printMatrix, printSizes } from './print-matrix.js';
 import { repoRoot } from './published-packages.js';
 import type { CheckResult } from './results.js';
+import { killRunningCommands } from './run-command.js';
 import { runPool } from './run-pool.js';
 import { installRuntimes } from './runtime-cache.js';
 import { checkRunningServer } from './server-checks.js';
@@ -50,6 +51,20 @@ const work = mkdtempSync(join(tmpdir(), 'prospectkit-runtimes-'));
 const results: CheckResult[] = [];
 const servers: { runtime: string; server: ServerProcess }[] = [];
 let database: ThrowawayDatabase | undefined;
+
+// Everything runs in its own process group, so Ctrl-C reaches only this process: end the rest before leaving.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n[runtimes] ${signal}: stopping the servers and runtimes, dropping the database.`);
+    killRunningCommands();
+    void Promise.all(servers.map(({ server }) => server.stop()))
+      .then(() => database?.drop())
+      .finally(() => {
+        rmSync(work, { recursive: true, force: true });
+        process.exit(130);
+      });
+  });
+}
 
 try {
   if (await buildIfStale(log)) log('built');

@@ -18,6 +18,32 @@ export interface RunCommandOptions {
   env?: Record<string, string | undefined>;
   /** Killed (SIGKILL, with its process group) past this many ms. Default 120,000. */
   timeoutMs?: number;
+  /** Runs even after an interrupt: clean-up such as dropping the throwaway database. Default false. */
+  cleanup?: boolean;
+}
+
+/** Process groups of the programs still running, so an interrupted run can end them (they are detached). */
+const running = new Set<number>();
+/** Set by {@link killRunningCommands}: after an interrupt nothing new starts. */
+let interrupted = false;
+
+/** Registers a detached process group started elsewhere (the servers); returns the function that forgets it. */
+export function trackProcessGroup(pid: number): () => void {
+  if (interrupted) process.kill(-pid, 'SIGKILL');
+  running.add(pid);
+  return () => running.delete(pid);
+}
+
+/** SIGKILLs every program {@link runCommand} started that is still running; for Ctrl-C. */
+export function killRunningCommands(): void {
+  interrupted = true;
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 /**
@@ -32,6 +58,7 @@ export function runCommand(
   options: RunCommandOptions,
 ): Promise<CommandResult> {
   const started = Date.now();
+  if (interrupted && !options.cleanup) return Promise.reject(new Error('[runtimes] interrupted'));
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
@@ -40,6 +67,7 @@ export function runCommand(
       // Its own process group, so a timeout also ends what it started (a runtime's workers, npm's scripts).
       detached: true,
     });
+    if (child.pid !== undefined) running.add(child.pid);
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -59,6 +87,7 @@ export function runCommand(
     });
     child.once('close', (code) => {
       clearTimeout(timer);
+      if (child.pid !== undefined) running.delete(child.pid);
       resolve({ code, stdout, stderr, timedOut, durationMs: Date.now() - started });
     });
   });

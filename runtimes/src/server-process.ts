@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { trackProcessGroup } from './run-command.js';
 
 /** `prospectkit-server start`, run from the consumer project's installed tarball. */
 export interface ServerProcess {
@@ -68,7 +69,13 @@ export function startServerProcess(options: StartServerOptions): Promise<ServerP
     detached: true,
   });
   let printed = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const untrack = child.pid === undefined ? () => false : trackProcessGroup(child.pid);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      untrack();
+      resolve(code);
+    }),
+  );
   const stop = async () => {
     // npm exec does not pass SIGTERM on (it dies and leaves the server running), so signal the server itself.
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {

@@ -23,9 +23,7 @@ export async function createThrowawayDatabase(adminUrl: string, cwd: string): Pr
       await runOrThrow(
         'psql',
         [adminUrl, '-v', 'ON_ERROR_STOP=1', '-qc', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`],
-        {
-          cwd,
-        },
+        { cwd, cleanup: true },
       );
     },
   };
