@@ -9,7 +9,8 @@ export interface Suite {
   runtime: string;
   /** Script name, for the `ran to the end` cell. */
   script: string;
-  command: string;
+  /** The runtime's binary, once the runtimes are installed. */
+  command(paths: RuntimePaths): string;
   args: string[];
 }
 
@@ -23,30 +24,35 @@ export interface ServerTarget {
  * The runtime suites: each Node version runs the ESM and the CommonJS script; Bun and Deno run the fetch-side
  * script; Node 24 drives workerd through miniflare (which needs Node 22+).
  */
-export function consumerSuites(paths: RuntimePaths): Suite[] {
-  const nodes: [string, string][] = [
-    ['node20', process.execPath],
-    ['node22', paths.node[22] as string],
-    ['node24', paths.node[24] as string],
-    ['node26', paths.node[26] as string],
+export function consumerSuites(): Suite[] {
+  const nodes: [string, (paths: RuntimePaths) => string][] = [
+    ['node20', () => process.execPath],
+    ['node22', (paths) => paths.node[22] as string],
+    ['node24', (paths) => paths.node[24] as string],
+    ['node26', (paths) => paths.node[26] as string],
   ];
   return [
     ...nodes.flatMap(([runtime, node]) => [
       { runtime, script: 'node-esm.mjs', command: node, args: ['node-esm.mjs'] },
       { runtime, script: 'node-cjs.cjs', command: node, args: ['node-cjs.cjs'] },
     ]),
-    { runtime: 'bun', script: 'fetch-runtime.mjs', command: paths.bun, args: ['fetch-runtime.mjs'] },
+    {
+      runtime: 'bun',
+      script: 'fetch-runtime.mjs',
+      command: (paths) => paths.bun,
+      args: ['fetch-runtime.mjs'],
+    },
     {
       runtime: 'deno',
       script: 'fetch-runtime.mjs',
-      command: paths.deno,
+      command: (paths) => paths.deno,
       // The consumer's node_modules as npm installed it (what a Deno user with a package.json has).
       args: ['run', '--allow-all', '--node-modules-dir=manual', 'fetch-runtime.mjs'],
     },
     {
       runtime: 'workerd',
       script: 'workerd-check.mjs',
-      command: paths.node[24] as string,
+      command: (paths) => paths.node[24] as string,
       args: ['workerd-check.mjs'],
     },
   ];
@@ -59,7 +65,7 @@ export async function runSuite(
   target: ServerTarget | undefined,
   paths: RuntimePaths,
 ): Promise<CheckResult[]> {
-  const result = await runCommand(suite.command, suite.args, {
+  const result = await runCommand(suite.command(paths), suite.args, {
     cwd: consumerDir,
     timeoutMs: 90_000,
     env: {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from './build-packages.js';
 import { checkProvenance, createConsumerProject } from './consumer-project.js';
-import { consumerSuites, runSuite, type ServerTarget } from './consumer-suites.js';
+import { consumerSuites, runSuite } from './consumer-suites.js';
 import { checkBudgets, measureInstallSize, type SizeBudgets } from './install-sizes.js';
 import { packPackages } from './pack-packages.js';
 import { printMatrix, printSizes } from './print-matrix.js';
@@ -14,9 +14,9 @@ import type { CheckResult } from './results.js';
 import { killRunningCommands } from './run-command.js';
 import { runPool } from './run-pool.js';
 import { installRuntimes } from './runtime-cache.js';
-import { checkRunningServer } from './server-checks.js';
-import { type ServerProcess, startServerProcess } from './server-process.js';
-import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-database.js';
+import type { ServerProcess } from './server-process.js';
+import { startServers } from './start-servers.js';
+import type { ThrowawayDatabase } from './throwaway-database.js';
 import { type Entry, MODULE_RESOLUTIONS, runTypeScriptCheck, writeEntryFiles } from './typescript-checks.js';
 
 const COLUMNS = [
@@ -39,17 +39,10 @@ const COLUMNS = [
 const started = Date.now();
 const log = (line: string) =>
   console.log(`[runtimes ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`);
-const failure = (runtime: string, check: string, error: unknown): CheckResult => ({
-  runtime,
-  pkg: 'server',
-  check,
-  pass: false,
-  detail: error instanceof Error ? error.message : String(error),
-});
 
 const work = mkdtempSync(join(tmpdir(), 'prospectkit-runtimes-'));
 const results: CheckResult[] = [];
-const servers: { runtime: string; server: ServerProcess }[] = [];
+const running: { runtime: string; server: ServerProcess }[] = [];
 let database: ThrowawayDatabase | undefined;
 
 // Everything runs in its own process group, so Ctrl-C reaches only this process: end the rest before leaving.
@@ -57,7 +50,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.error(`\n[runtimes] ${signal}: stopping the servers and runtimes, dropping the database.`);
     killRunningCommands();
-    void Promise.all(servers.map(({ server }) => server.stop()))
+    void Promise.all(running.map(({ server }) => server.stop()))
       .then(() => database?.drop())
       .finally(() => {
         rmSync(work, { recursive: true, force: true });
@@ -71,7 +64,10 @@ try {
   mkdirSync(join(work, 'tarballs'));
   const packed = await packPackages(join(work, 'tarballs'));
   log(`packed ${packed.map((p) => `${p.pkg.short} ${(p.sizeBytes / 1000).toFixed(1)} kB`).join(', ')}`);
-  const [paths, consumerDir] = await Promise.all([installRuntimes(log), createConsumerProject(work, packed)]);
+  const runtimesReady = installRuntimes(log);
+  // Awaited by the suites and at the end; marked handled so a failure before then is not an unhandled rejection.
+  runtimesReady.catch(() => undefined);
+  const consumerDir = await createConsumerProject(work, packed);
   log(`installed the tarballs into ${consumerDir}`);
   results.push(...checkProvenance(consumerDir));
 
@@ -81,52 +77,39 @@ try {
   const sizes = packed.map((p) => measureInstallSize(consumerDir, p));
   results.push(...checkBudgets(sizes, budgets));
 
-  // Two servers from the tarball: PGlite (also the target of every client check) and a throwaway PostgreSQL.
-  const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const starts = await Promise.allSettled([
-    startServerProcess({ consumerDir, dataDir: join(work, 'pglite') }),
-    createThrowawayDatabase(adminUrl, work).then((db) => {
+  const servers = startServers({
+    consumerDir,
+    workDir: work,
+    adminUrl: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    onDatabase: (db) => {
       database = db;
-      return startServerProcess({ consumerDir, dataDir: join(work, 'unused'), databaseUrl: db.url });
-    }),
-  ]);
-  let target: ServerTarget | undefined;
-  for (const [runtime, start] of [
-    ['cli-pglite', starts[0]],
-    ['cli-postgres', starts[1]],
-  ] as const) {
-    if (start.status === 'rejected') {
-      results.push(failure(runtime, 'npx prospectkit-server start', start.reason));
-      continue;
-    }
-    servers.push({ runtime, server: start.value });
-    results.push(...(await checkRunningServer(runtime, start.value)));
-  }
-  log(
-    `servers up: ${servers.map((s) => `${s.runtime} ${(s.server.startMs / 1000).toFixed(1)} s`).join(', ')}`,
-  );
-  const pglite = servers.find((s) => s.runtime === 'cli-pglite')?.server;
-  if (pglite?.token !== undefined) target = { baseUrl: pglite.baseUrl, token: pglite.token };
-
+    },
+    onServer: (runtime, server) => {
+      running.push({ runtime, server });
+      log(`${runtime} up in ${(server.startMs / 1000).toFixed(1)} s`);
+    },
+  });
   const entries = JSON.parse(readFileSync(join(consumerDir, 'entries.json'), 'utf8')) as Entry[];
   writeEntryFiles(consumerDir, entries);
-  // Slowest first, so the pool of two ends together.
+  // The type checks need no server nor runtime, so they start while both are on their way; slowest first.
   const tasks = [
     ...MODULE_RESOLUTIONS.map((mode) => async () => {
       const cells = await runTypeScriptCheck(consumerDir, mode);
       log(`tsc ${mode} done`);
       return cells;
     }),
-    ...consumerSuites(paths).map((suite) => async () => {
+    ...consumerSuites().map((suite) => async () => {
+      const [{ target }, paths] = await Promise.all([servers, runtimesReady]);
       const cells = await runSuite(suite, consumerDir, target, paths);
       log(`${suite.runtime} ${suite.script} done`);
       return cells;
     }),
   ];
-  results.push(...(await runPool(tasks, 2)).flat());
+  results.push(...(await runPool(tasks, 2)).flat(), ...(await servers).results);
 
-  const stopping = servers.splice(0);
+  const stopping = running.splice(0);
   const codes = await Promise.all(stopping.map(({ server }) => server.stop()));
+  log('servers stopped');
   for (const [i, { runtime }] of stopping.entries()) {
     const code = codes[i];
     results.push({
@@ -145,7 +128,7 @@ try {
   );
   printSizes(sizes, budgets);
   console.log(
-    `\nVersions: ${Object.entries(paths.versions)
+    `\nVersions: ${Object.entries((await runtimesReady).versions)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}`,
   );
@@ -159,10 +142,13 @@ try {
   });
   console.error(error);
 } finally {
-  await Promise.all(servers.map(({ server }) => server.stop()));
+  await Promise.all(running.map(({ server }) => server.stop()));
+  // After a failed setup a server may still be starting, or a runtime running: end them, start nothing more.
+  killRunningCommands();
   await database?.drop().catch((error: unknown) => console.error(error));
   if (process.env.PROSPECTKIT_RUNTIMES_KEEP) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
+  log('cleaned up');
 }
 
 const failed = results.filter((r) => !r.pass).length;

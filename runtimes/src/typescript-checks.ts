@@ -11,8 +11,11 @@ export interface Entry {
   names: string[];
 }
 
-/** The resolution modes a consumer may use; nodenext also type-checks every declaration file (skipLibCheck off). */
-export const MODULE_RESOLUTIONS = ['node16', 'nodenext', 'bundler'] as const;
+/**
+ * The resolution modes a consumer may use; nodenext also type-checks every declaration file (skipLibCheck off),
+ * which makes it the slowest, so it is listed (and started) first.
+ */
+export const MODULE_RESOLUTIONS = ['nodenext', 'node16', 'bundler'] as const;
 
 const slug = (specifier: string) => specifier.replace('@prospectkit/', '').replace('/', '-');
 
