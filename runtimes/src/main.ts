@@ -1,6 +1,7 @@
 // npm run test:runtimes: the four packages, packed and installed as a user installs them, checked in every
 // runtime they claim (Node 20-26, Bun, Deno, workerd, TypeScript's three resolutions) and as a CLI; see README.md.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from './build-packages.js';
@@ -145,10 +146,16 @@ try {
   await Promise.all(running.map(({ server }) => server.stop()));
   // After a failed setup a server may still be starting, or a runtime running: end them, start nothing more.
   killRunningCommands();
-  await database?.drop().catch((error: unknown) => console.error(error));
-  if (process.env.PROSPECTKIT_RUNTIMES_KEEP) console.log(`kept ${work}`);
-  else rmSync(work, { recursive: true, force: true });
-  log('cleaned up');
+  const keep = Boolean(process.env.PROSPECTKIT_RUNTIMES_KEEP);
+  await Promise.all([
+    database?.drop().then(
+      () => log('dropped the throwaway database'),
+      (error: unknown) => console.error(error),
+    ),
+    keep
+      ? console.log(`kept ${work}`)
+      : rm(work, { recursive: true, force: true }).then(() => log('removed the temp project')),
+  ]);
 }
 
 const failed = results.filter((r) => !r.pass).length;

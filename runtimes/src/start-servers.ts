@@ -30,7 +30,7 @@ export async function startServers(
   const { consumerDir, workDir } = options;
   const starts = await Promise.allSettled([
     startServerProcess({ consumerDir, dataDir: join(workDir, 'pglite') }),
-    createThrowawayDatabase(options.adminUrl, workDir).then((db) => {
+    createThrowawayDatabase(options.adminUrl).then((db) => {
       options.onDatabase(db);
       return startServerProcess({ consumerDir, dataDir: join(workDir, 'unused'), databaseUrl: db.url });
     }),
