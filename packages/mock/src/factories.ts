@@ -5,7 +5,7 @@ import type {
   Prospect,
   ProspectCreate,
   RecordOutcomeRequest,
-  WebhookEvent,
+  WebhookEventOf,
 } from './types.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -111,8 +111,6 @@ export function buildOutcomeResult(overrides: Partial<OutcomeResult> = {}): Outc
   };
 }
 
-type EventOf<T extends EventType> = Extract<WebhookEvent, { event: T }>;
-
 /**
  * An event envelope of any of the seven kinds, including those the API never causes (`inbox.reply.received`,
  * `conversation.assigned`), with a fixed `evt_` id, `occurred_at` and `workspace_id`, and `data` of that kind.
@@ -124,8 +122,8 @@ type EventOf<T extends EventType> = Extract<WebhookEvent, { event: T }>;
  */
 export function buildEventEnvelope<T extends EventType>(
   type: T,
-  overrides: Partial<Omit<EventOf<T>, 'event'>> = {},
-): EventOf<T> {
+  overrides: Partial<Omit<WebhookEventOf<T>, 'event'>> = {},
+): WebhookEventOf<T> {
   const { n, at, id } = next('event');
   const prospectId = `${ID_PREFIXES.prospect}${id.slice(ID_PREFIXES.event.length)}`;
   let data: Record<string, unknown>;
@@ -154,5 +152,5 @@ export function buildEventEnvelope<T extends EventType>(
     occurred_at: at,
     data,
     ...overrides,
-  } as EventOf<T>;
+  } as WebhookEventOf<T>;
 }

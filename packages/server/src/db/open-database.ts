@@ -5,7 +5,9 @@ import { createPostgresDatabase } from './postgres-database.js';
 
 /** Where the data lives: PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (in memory when absent). */
 export interface DatabaseTarget {
+  /** A `postgres://` connection string; when set, PostgreSQL is used. */
   databaseUrl?: string | undefined;
+  /** Without `databaseUrl`: PGlite's data directory, or in memory when unset. */
   dataDir?: string | undefined;
   /** PostgreSQL only: keep every table in this schema (tests use one per run). */
   schema?: string | undefined;

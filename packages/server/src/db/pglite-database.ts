@@ -6,6 +6,7 @@ import type { Database, Row, Sql } from './database.js';
 
 /** Thrown when another process holds the embedded data directory. */
 export class DataDirectoryLockedError extends Error {
+  /** The class name, `'DataDirectoryLockedError'`. */
   override readonly name = 'DataDirectoryLockedError';
   constructor(dataDir: string) {
     super(

@@ -6,7 +6,9 @@ const { RateLimiterMemory, RateLimiterPostgres } = rateLimiterFlexible;
 
 /** A limiter and how to release what it holds. */
 export interface Limiter {
+  /** The rate-limiter-flexible limiter; pass it to `createApp({ limiter })`. */
   limiter: RateLimiterAbstract;
+  /** Releases the limiter's connections; call it before closing the database. */
   close(): Promise<void>;
 }
 

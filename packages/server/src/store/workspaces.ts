@@ -2,13 +2,25 @@ import { newId } from '@prospectkit/core';
 import { notifyAuthChanged } from '../auth/grant-cache.js';
 import type { Sql } from '../db/database.js';
 
+/** A workspace: the tenant that owns prospects, tokens and webhooks. */
 export interface Workspace {
+  /** `ws_` and a ULID. */
   id: string;
+  /** A name for people, e.g. `Acme sales`. */
   name: string;
+  /** When it was suspended (its tokens get 401), or `null` while it is active. */
   suspended_at: Date | null;
+  /** When it was created. */
   created_at: Date;
 }
 
+/**
+ * Creates a workspace.
+ *
+ * @param db - the database or a transaction
+ * @param name - a name for people
+ * @returns the new workspace, active
+ */
 export async function createWorkspace(db: Sql, name: string): Promise<Workspace> {
   const [row] = await db.query<Workspace & Record<string, unknown>>(
     'insert into workspaces (id, name) values ($1, $2) returning *',
@@ -17,6 +29,7 @@ export async function createWorkspace(db: Sql, name: string): Promise<Workspace>
   return row as Workspace;
 }
 
+/** Every workspace, oldest first. */
 export async function listWorkspaces(db: Sql): Promise<Workspace[]> {
   return db.query<Workspace & Record<string, unknown>>('select * from workspaces order by created_at, id');
 }

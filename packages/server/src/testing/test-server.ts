@@ -15,6 +15,7 @@ import { openTestDatabase } from './test-database.js';
 export interface TestServer {
   /** e.g. `http://127.0.0.1:41234/api/v1` */
   baseUrl: string;
+  /** The server's database, for seeding and checking rows directly. */
   db: Database;
   /** The default workspace's id. */
   workspaceId: string;
@@ -26,6 +27,7 @@ export interface TestServer {
   }): Promise<string>;
   /** Creates another workspace and returns its id. */
   workspace(name?: string): Promise<string>;
+  /** Stops the server, and closes the database unless it was passed in as `db`. */
   close(): Promise<void>;
 }
 
