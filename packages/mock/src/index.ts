@@ -11,6 +11,7 @@
  * @see the package README (packages/mock/README.md) for options, faults and factories
  * @packageDocumentation
  */
+export { ABILITIES, type Ability } from '@prospectkit/core';
 export type { OperationId } from './contract-operations.js';
 export {
   createProspectKitMock,

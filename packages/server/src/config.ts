@@ -50,7 +50,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
  * `PROSPECTKIT_ADMIN_PASSWORD` and `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650).
  *
+ * @param env - the environment to read. Default: `process.env`
+ * @returns the settings, defaults filled in
  * @throws {ConfigError} naming the variable that is invalid
+ * @example
+ * const config = loadConfig(); // or loadConfig({ PORT: '8080' }) in a test
+ * const running = await startServer(config);
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;

@@ -10,6 +10,7 @@
  * @see the package README (packages/server/README.md) for the CLI, configuration and delivery rules
  * @packageDocumentation
  */
+export { ABILITIES, type Ability, type BuiltEvent, buildEvent, type EventType } from '@prospectkit/core';
 export {
   createGrantCache,
   type GrantCache,

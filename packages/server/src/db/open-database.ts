@@ -13,7 +13,16 @@ export interface DatabaseTarget {
   schema?: string | undefined;
 }
 
-/** Opens the configured database and brings its schema up to date. */
+/**
+ * Opens the configured database and brings its schema up to date.
+ *
+ * @param target - `{ databaseUrl }` for PostgreSQL, else `{ dataDir }` for PGlite (in memory when unset)
+ * @param options.migrate apply pending migrations first. Default `true`.
+ * @returns the open database
+ * @throws {DataDirectoryLockedError} when another process holds PGlite's data directory
+ * @example
+ * const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '.data' });
+ */
 export async function openDatabase(
   target: DatabaseTarget,
   options: { migrate?: boolean } = {},

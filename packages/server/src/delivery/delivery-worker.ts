@@ -95,6 +95,7 @@ export interface DeliveryWorker {
  * Any number of workers, in any number of processes, may share one database: the claim keeps them apart and the
  * lease brings back the deliveries of a worker that died.
  *
+ * @returns the worker, not started
  * @throws {RangeError} when `leaseMs` does not exceed `timeoutMs` by 5 s, or `concurrency` is below 1
  * @example
  * const worker = createDeliveryWorker({ db, logger });

@@ -29,6 +29,9 @@ export function nextAttemptAt(number: number, at: Date): Date | null {
  * @param attempt `statusCode` (`undefined` when none came back) and `refused` (the address was refused)
  * @param number the attempt's number, from 1
  * @param at when the attempt started
+ * @returns the delivery's new status and when the next attempt is due
+ * @example
+ * attemptOutcome({ statusCode: 503, refused: false }, 1, at); // { status: 'pending', nextAttemptAt: at + 1 min }
  * @see service spec section 6 (Delivery rules)
  */
 export function attemptOutcome(

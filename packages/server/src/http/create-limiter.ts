@@ -16,7 +16,13 @@ export interface Limiter {
  * The request limiter for a database: on PostgreSQL, counters in the `rate_limits` table (migration 3) shared by
  * every instance; on embedded PGlite (one process), in memory.
  *
- * @param limit requests per `windowSeconds` per client address. @see service spec section 8
+ * @param db the database; its kind picks the counter store
+ * @param limit requests per `windowSeconds` per client address (service spec section 8)
+ * @param windowSeconds the window, in seconds. Default 60.
+ * @returns the limiter for `createApp({ limiter })`, and `close()` for its connections
+ * @example
+ * const limiter = createLimiter(db, 60);
+ * const app = createApp({ db, logger, limiter: limiter.limiter });
  */
 export function createLimiter(db: Database, limit: number, windowSeconds = 60): Limiter {
   if (db.kind === 'pglite' || !db.connection) {

@@ -47,6 +47,10 @@ export interface CreateApiTokenInput {
  * @param input - `{ workspaceId, name, abilities, expiresAt, now = new Date() }`
  * @returns `{ token, record }`: the `pkt_...` token, which is never stored (only its SHA-256), and its record
  * @throws {RangeError} when `abilities` is empty or `expiresAt` is not in the next year
+ * @example
+ * const { token } = await createApiToken(db, {
+ *   workspaceId, name: 'CRM sync', abilities: ['prospects:read'], expiresAt: new Date(Date.now() + 90 * 86_400_000),
+ * });
  */
 export async function createApiToken(
   db: Sql,
@@ -86,6 +90,9 @@ export async function createApiToken(
  *
  * @param db - the database or a transaction
  * @param workspaceId - only this workspace's tokens. Default: every workspace's.
+ * @returns the tokens' records; the tokens themselves are never stored
+ * @example
+ * const active = (await listApiTokens(db, workspaceId)).filter((t) => !t.revoked_at);
  */
 export async function listApiTokens(db: Sql, workspaceId?: string): Promise<ApiTokenRecord[]> {
   return db.query<ApiTokenRecord & Record<string, unknown>>(
@@ -99,6 +106,8 @@ export async function listApiTokens(db: Sql, workspaceId?: string): Promise<ApiT
  * Revokes a token: it gets 401 from then on (every instance drops its cached grant on the notification).
  *
  * @returns `false` when there is no such token; revoking twice keeps the first time
+ * @example
+ * await revokeApiToken(db, 'tok_01J...');
  */
 export async function revokeApiToken(db: Sql, id: string): Promise<boolean> {
   const rows = await db.query(

@@ -59,6 +59,11 @@ const SELECT_DELIVERY = `select d.id, d.workspace_id, d.event_id, e.type as even
  * Deliveries, newest first, optionally of one webhook and/or in one status.
  *
  * @param options.limit at most this many. Default 50.
+ * @param options.webhookId only this webhook's deliveries. Default: every webhook's.
+ * @param options.status only `pending`, `succeeded` or `failed` ones. Default: all.
+ * @returns the deliveries, without their attempt logs (see `getDelivery`)
+ * @example
+ * const failed = await listDeliveries(db, { status: 'failed', limit: 20 });
  */
 export async function listDeliveries(
   db: Sql,
@@ -72,7 +77,14 @@ export async function listDeliveries(
   );
 }
 
-/** One delivery with its attempt log (oldest attempt first), or `undefined`. */
+/**
+ * One delivery with its attempt log (oldest attempt first), or `undefined`.
+ *
+ * @returns the delivery and its `attempt_log`, or `undefined` when there is none with that id
+ * @example
+ * const delivery = await getDelivery(db, 'del_01J...');
+ * for (const attempt of delivery?.attempt_log ?? []) console.log(attempt.number, attempt.status_code);
+ */
 export async function getDelivery(
   db: Sql,
   id: string,
@@ -102,6 +114,8 @@ export async function getDelivery(
  *
  * @returns the new delivery, or `undefined` when there is no delivery `id`
  * @throws {RangeError} when the webhook has been revoked
+ * @example
+ * const again = await redeliver(db, 'del_01J...', new Date());
  */
 export async function redeliver(db: Database, id: string, now: Date): Promise<DeliveryRecord | undefined> {
   const newDeliveryId = newId('delivery');

@@ -27,6 +27,12 @@ export interface EventRecord {
  * Events, newest first, optionally of one workspace and/or one kind.
  *
  * @param options.limit at most this many. Default 50.
+ * @param db - the database or a transaction
+ * @param options.workspaceId only this workspace's events. Default: every workspace's.
+ * @param options.type only this kind, e.g. `prospect.created`. Default: every kind.
+ * @returns the events, each with its deliveries counted by status
+ * @example
+ * const events = await listEvents(db, { type: 'opportunity.won', limit: 10 });
  */
 export async function listEvents(
   db: Sql,

@@ -23,6 +23,8 @@ export interface WebhookRecord {
  *
  * @returns the record and the secret (`whk_...`)
  * @throws {RangeError} when `events` is empty or names an unknown event
+ * @example
+ * const { record, secret } = await createWebhook(db, { workspaceId, url, events: ['prospect.created'] });
  */
 export async function createWebhook(
   db: Sql,
@@ -52,6 +54,9 @@ export async function createWebhook(
  *
  * @param db - the database or a transaction
  * @param workspaceId - only this workspace's webhooks. Default: every workspace's.
+ * @returns the webhooks' records, without their secrets
+ * @example
+ * const webhooks = await listWebhooks(db, workspaceId);
  */
 export async function listWebhooks(db: Sql, workspaceId?: string): Promise<WebhookRecord[]> {
   return db.query<WebhookRecord & Record<string, unknown>>(
@@ -66,6 +71,8 @@ export async function listWebhooks(db: Sql, workspaceId?: string): Promise<Webho
  * already in flight finishes, but its result no longer changes the failed delivery.
  *
  * @returns `false` when there is no such webhook
+ * @example
+ * if (!(await revokeWebhook(db, 'wh_01J...'))) console.error('No such webhook.');
  */
 export async function revokeWebhook(db: Sql, id: string): Promise<boolean> {
   const [row] = await db.query<{ found: number }>(

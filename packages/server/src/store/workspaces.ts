@@ -20,6 +20,8 @@ export interface Workspace {
  * @param db - the database or a transaction
  * @param name - a name for people
  * @returns the new workspace, active
+ * @example
+ * const workspace = await createWorkspace(db, 'Acme sales');
  */
 export async function createWorkspace(db: Sql, name: string): Promise<Workspace> {
   const [row] = await db.query<Workspace & Record<string, unknown>>(
@@ -29,12 +31,25 @@ export async function createWorkspace(db: Sql, name: string): Promise<Workspace>
   return row as Workspace;
 }
 
-/** Every workspace, oldest first. */
+/**
+ * Every workspace, oldest first.
+ *
+ * @param db - the database or a transaction
+ * @returns every workspace, suspended ones included
+ * @example
+ * const [only] = await listWorkspaces(db);
+ */
 export async function listWorkspaces(db: Sql): Promise<Workspace[]> {
   return db.query<Workspace & Record<string, unknown>>('select * from workspaces order by created_at, id');
 }
 
-/** Suspends (`true`) or resumes (`false`) a workspace; its tokens get 401 while suspended. */
+/**
+ * Suspends (`true`) or resumes (`false`) a workspace; its tokens get 401 while suspended.
+ *
+ * @returns the workspace, or `undefined` when there is no such workspace
+ * @example
+ * await setWorkspaceSuspended(db, 'ws_01J...', true); // every token of the workspace now gets 401
+ */
 export async function setWorkspaceSuspended(
   db: Sql,
   id: string,

@@ -37,6 +37,12 @@ export interface TestServer {
  * @param options.kind `'pglite'` or `'postgres'` (needs `TEST_DATABASE_URL`)
  * @param options.db share an open database instead (several instances on one database)
  * @param options.rateLimit requests per minute. Default 1,000,000 (tests of the limit set their own).
+ * @returns the server; `close()` it in `afterAll`
+ * @example
+ * const server = await startTestServer();
+ * const token = await server.token({ abilities: ['prospects:read'] });
+ * await fetch(`${server.baseUrl}/prospects`, { headers: { authorization: `Bearer ${token}` } });
+ * await server.close();
  */
 export async function startTestServer(
   options: { kind?: 'pglite' | 'postgres'; db?: Database; rateLimit?: number; clock?: Clock } = {},
