@@ -1,3 +1,16 @@
+/**
+ * The typed SDK of the Prospect Management and Webhook Service: {@link createClient} returns a client whose
+ * `prospects` methods return data and throw a typed {@link ProspectKitError}, with retries that honour
+ * `Retry-After`, per-attempt timeouts and auto-pagination. The raw openapi-fetch methods (`GET`, `POST`, `PATCH`)
+ * are typed from the generated `paths` of `openapi/openapi.yaml`, the contract that documents every field.
+ *
+ * @example
+ * import { createClient } from '@prospectkit/client';
+ * const client = createClient({ baseUrl: 'http://localhost:3000/api/v1', token: process.env.PK_TOKEN! });
+ * const prospect = await client.prospects.create({ company: 'Acme Ltd' });
+ * @see the package README (packages/client/README.md) for options, retries and errors
+ * @packageDocumentation
+ */
 export { type ClientOptions, createClient, type ProspectKitClient } from './create-client.js';
 export { errorFromResponse } from './error-from-response.js';
 export type { components, operations, paths, webhooks } from './generated/openapi.js';

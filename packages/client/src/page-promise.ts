@@ -1,8 +1,19 @@
 /** One page in Laravel's paginator shape: `data`, `links` and `meta`. */
 export interface Page<T> {
+  /** The page's items, in the server's order. */
   data: T[];
-  links: { next: string | null };
-  meta: { current_page: number; last_page: number };
+  /** Only `next` is read: `null` on the last page ends the iteration. */
+  links: {
+    /** The next page's absolute URL, or `null` on the last page. Never followed: pages are asked for by number. */
+    next: string | null;
+  };
+  /** The page numbers that bound the iteration. */
+  meta: {
+    /** This page's number, from 1. */
+    current_page: number;
+    /** The last page's number, from 1 (also 1 when there are no items). */
+    last_page: number;
+  };
 }
 
 /**

@@ -56,6 +56,7 @@ export interface ProspectKitErrorOptions {
  * @see openapi.yaml `info.description`, section Errors
  */
 export class ProspectKitError extends Error {
+  /** The class name, `'ProspectKitError'`, as `error.name` and in stack traces. */
   override name = 'ProspectKitError';
   /** Stable code of the error; see {@link ProspectKitErrorCode}. */
   code: ProspectKitErrorCode = 'http';
@@ -83,24 +84,28 @@ export class ProspectKitError extends Error {
 
 /** 400, 413 or 415: the request body was not valid JSON, was over 1 MiB, or was not sent as `application/json`. */
 export class BadRequestError extends ProspectKitError {
+  /** The class name, `'BadRequestError'`, as `error.name` and in stack traces. */
   override name = 'BadRequestError';
   override code = 'bad_request' as const;
 }
 
 /** 401: the token is missing, malformed, unknown, expired or revoked, or its workspace is suspended. */
 export class AuthenticationError extends ProspectKitError {
+  /** The class name, `'AuthenticationError'`, as `error.name` and in stack traces. */
   override name = 'AuthenticationError';
   override code = 'authentication' as const;
 }
 
 /** 403: the token lacks the ability the operation needs (`prospects:read`, `prospects:write` or `outcomes:write`). */
 export class PermissionDeniedError extends ProspectKitError {
+  /** The class name, `'PermissionDeniedError'`, as `error.name` and in stack traces. */
   override name = 'PermissionDeniedError';
   override code = 'permission_denied' as const;
 }
 
 /** 404: no prospect with that id in the token's workspace (unknown, malformed and other-workspace ids alike). */
 export class NotFoundError extends ProspectKitError {
+  /** The class name, `'NotFoundError'`, as `error.name` and in stack traces. */
   override name = 'NotFoundError';
   override code = 'not_found' as const;
 }
@@ -114,6 +119,7 @@ export class NotFoundError extends ProspectKitError {
  * }
  */
 export class ValidationError extends ProspectKitError {
+  /** The class name, `'ValidationError'`, as `error.name` and in stack traces. */
   override name = 'ValidationError';
   override code = 'validation' as const;
   /** Each failing field path (dots for nesting, e.g. `tags.3`) to its messages; `{}` if the body had none. */
@@ -128,6 +134,7 @@ export class ValidationError extends ProspectKitError {
 
 /** 429: more than 60 requests in a minute from this address, after the client's own retries. */
 export class RateLimitError extends ProspectKitError {
+  /** The class name, `'RateLimitError'`, as `error.name` and in stack traces. */
   override name = 'RateLimitError';
   override code = 'rate_limit' as const;
   /** Seconds the server asked to wait (`Retry-After`, rounded up), or `undefined` when it did not say. */
@@ -141,24 +148,28 @@ export class RateLimitError extends ProspectKitError {
 
 /** 500-599: the server failed. Quote {@link ProspectKitError.requestId} when you report it. */
 export class ServerError extends ProspectKitError {
+  /** The class name, `'ServerError'`, as `error.name` and in stack traces. */
   override name = 'ServerError';
   override code = 'server' as const;
 }
 
 /** The request could not be sent or its response not read: DNS, refused or reset connection, TLS. */
 export class ConnectionError extends ProspectKitError {
+  /** The class name, `'ConnectionError'`, as `error.name` and in stack traces. */
   override name = 'ConnectionError';
   override code = 'connection' as const;
 }
 
 /** One attempt took longer than `timeoutMs` (connecting, waiting and reading the body all count). */
 export class TimeoutError extends ProspectKitError {
+  /** The class name, `'TimeoutError'`, as `error.name` and in stack traces. */
   override name = 'TimeoutError';
   override code = 'timeout' as const;
 }
 
 /** The caller's `AbortSignal` aborted the request or the wait before a retry; `cause` is the signal's reason. */
 export class AbortError extends ProspectKitError {
+  /** The class name, `'AbortError'`, as `error.name` and in stack traces. */
   override name = 'AbortError';
   override code = 'aborted' as const;
 }

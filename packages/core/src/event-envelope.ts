@@ -3,11 +3,17 @@ import type { EventType } from './types.js';
 
 /** An event envelope and the exact JSON bytes every delivery attempt sends. */
 export interface BuiltEvent {
+  /** The envelope every webhook receives. @see openapi.yaml `webhooks` */
   envelope: {
+    /** `evt_` and a ULID: `Service-Event-ID`, and what receivers deduplicate on. */
     id: string;
+    /** The kind, e.g. `prospect.created`. */
     event: EventType;
+    /** The workspace it happened in. */
     workspace_id: string;
+    /** When it happened, RFC 3339 UTC with milliseconds. */
     occurred_at: string;
+    /** The kind's payload, as the contract defines it for that kind. */
     data: Record<string, unknown>;
   };
   /** `JSON.stringify(envelope)`: stored once, so every attempt sends the same body. */
@@ -17,7 +23,13 @@ export interface BuiltEvent {
 /**
  * Builds an event envelope `{id, event, workspace_id, occurred_at, data}` with a fresh `evt_` id.
  *
- * @param nowMs the event time in ms since the epoch; `occurred_at` is RFC 3339 UTC with milliseconds.
+ * @param event the kind, e.g. `'prospect.created'`
+ * @param workspaceId the workspace it happened in
+ * @param data the kind's payload as the contract defines it (not checked here)
+ * @param nowMs the event time in ms since the epoch; `occurred_at` is RFC 3339 UTC with milliseconds. Default: now.
+ * @returns the envelope and its JSON body, for `enqueueEvents`
+ * @example
+ * const built = buildEvent('inbox.reply.received', workspaceId, { prospect_id, company, contact_email });
  * @see openapi.yaml `webhooks`; service spec section 2 (Event envelope)
  */
 export function buildEvent(

@@ -23,7 +23,10 @@ export interface ProspectKitMockOptions {
    */
   baseUrl: string;
   /** What the store holds at the start and after every `reset()`. Default: no prospects. */
-  seed?: { prospects?: readonly ProspectSeed[] };
+  seed?: {
+    /** The prospects, in the mock's workspace unless one says otherwise. Default: none. */
+    prospects?: readonly ProspectSeed[];
+  };
   /**
    * `'any'`: any `Authorization: Bearer <token>` is accepted with every ability (a missing or malformed header
    * is still 401). A map: only those tokens, each with its abilities (others are 401, a missing ability is

@@ -5,7 +5,7 @@ import type {
   Prospect,
   ProspectCreate,
   RecordOutcomeRequest,
-  WebhookEvent,
+  WebhookEventOf,
 } from './types.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -34,6 +34,9 @@ function next(kind: IdKind) {
 /**
  * Restarts the factories' sequence, so the next `buildProspect()` is `Company 1` again. Call it in `beforeEach`
  * when a test compares built values literally.
+ *
+ * @example
+ * beforeEach(() => resetFactories());
  */
 export function resetFactories(): void {
   sequence = 0;
@@ -71,6 +74,7 @@ export function buildProspect(overrides: Partial<Prospect> = {}): Prospect {
 /**
  * A valid `createProspect` body: `{ company: 'Company n', domain, contact_email }` plus `overrides`.
  *
+ * @returns a `createProspect` body that passes the contract's validation
  * @example await client.POST('/prospects', { body: buildProspectCreate({ tags: ['emea'] }) });
  */
 export function buildProspectCreate(overrides: Partial<ProspectCreate> = {}): ProspectCreate {
@@ -86,6 +90,7 @@ export function buildProspectCreate(overrides: Partial<ProspectCreate> = {}): Pr
 /**
  * A valid `recordOutcome` body: `{ outcome: 'Interested' }` plus `overrides`.
  *
+ * @returns a `recordOutcome` body that passes the contract's validation
  * @example buildOutcomeRequest({ outcome: 'Won', value_minor: 1_250_000, currency: 'EUR' })
  */
 export function buildOutcomeRequest(overrides: Partial<RecordOutcomeRequest> = {}): RecordOutcomeRequest {
@@ -95,6 +100,7 @@ export function buildOutcomeRequest(overrides: Partial<RecordOutcomeRequest> = {
 /**
  * A `recordOutcome` answer: `Interested`, nothing else set, a fixed `out_` id and `recorded_at`.
  *
+ * @returns a `recordOutcome` answer
  * @example buildOutcomeResult({ prospect_id: prospect.id, outcome: 'Won' })
  */
 export function buildOutcomeResult(overrides: Partial<OutcomeResult> = {}): OutcomeResult {
@@ -111,21 +117,20 @@ export function buildOutcomeResult(overrides: Partial<OutcomeResult> = {}): Outc
   };
 }
 
-type EventOf<T extends EventType> = Extract<WebhookEvent, { event: T }>;
-
 /**
  * An event envelope of any of the seven kinds, including those the API never causes (`inbox.reply.received`,
  * `conversation.assigned`), with a fixed `evt_` id, `occurred_at` and `workspace_id`, and `data` of that kind.
  *
  * @param type the event kind, e.g. `'opportunity.won'`
  * @param overrides fields of the envelope to set instead; `data` replaces the whole data object
+ * @returns the envelope of that kind, `data` typed by it
  * @example
  * const request = await signedRequestFor(buildEventEnvelope('conversation.assigned'), secret);
  */
 export function buildEventEnvelope<T extends EventType>(
   type: T,
-  overrides: Partial<Omit<EventOf<T>, 'event'>> = {},
-): EventOf<T> {
+  overrides: Partial<Omit<WebhookEventOf<T>, 'event'>> = {},
+): WebhookEventOf<T> {
   const { n, at, id } = next('event');
   const prospectId = `${ID_PREFIXES.prospect}${id.slice(ID_PREFIXES.event.length)}`;
   let data: Record<string, unknown>;
@@ -154,5 +159,5 @@ export function buildEventEnvelope<T extends EventType>(
     occurred_at: at,
     data,
     ...overrides,
-  } as EventOf<T>;
+  } as WebhookEventOf<T>;
 }

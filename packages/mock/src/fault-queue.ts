@@ -10,8 +10,16 @@ export type MockFault =
   | 500
   | 429
   | 'network-error'
-  | { delayMs: number }
-  | { status: 429; retryAfterSeconds: number };
+  | {
+      /** How long to hold the normal answer back, in milliseconds (0 or more). */
+      delayMs: number;
+    }
+  | {
+      /** Always 429. */
+      status: 429;
+      /** The `Retry-After` to answer with, in whole seconds (0 or more). */
+      retryAfterSeconds: number;
+    };
 
 function checkFault(fault: MockFault): void {
   const valid =

@@ -1,3 +1,17 @@
+/**
+ * msw handlers that answer like the ProspectKit reference server, over an in-memory store:
+ * {@link createProspectKitMock} returns the handlers, the store (`db`), the events the requests caused,
+ * fault injection (`failNext`) and a typed `http` for overrides. The factories build contract-valid data.
+ *
+ * @example
+ * import { createProspectKitMock } from '@prospectkit/mock';
+ * import { setupServer } from 'msw/node';
+ * const mock = createProspectKitMock({ baseUrl: 'http://localhost:3000/api/v1' });
+ * setupServer(...mock.handlers).listen();
+ * @see the package README (packages/mock/README.md) for options, faults and factories
+ * @packageDocumentation
+ */
+export { ABILITIES, type Ability } from '@prospectkit/core';
 export type { OperationId } from './contract-operations.js';
 export {
   createProspectKitMock,
@@ -35,4 +49,5 @@ export type {
   ProspectUpdate,
   RecordOutcomeRequest,
   WebhookEvent,
+  WebhookEventOf,
 } from './types.js';

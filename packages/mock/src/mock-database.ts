@@ -1,18 +1,25 @@
-import { type Ability, newId, type OutcomeResult, type Prospect } from '@prospectkit/core';
+import { type Ability, newId } from '@prospectkit/core';
 import type { MockClock } from './mock-clock.js';
 import { ProspectKitMockError } from './mock-error.js';
+import type { OutcomeResult, Prospect } from './types.js';
 
 /** A prospect to put in the store: `company` is required, every other field defaults (ids and times included). */
-export type ProspectSeed = Partial<Prospect> & { company: string };
+export type ProspectSeed = Partial<Prospect> & {
+  /** The company's name, 1-255 characters like the contract's `company`. */
+  company: string;
+};
 
 /** What a token may do, and in which workspace. */
 export interface TokenGrant {
+  /** The abilities the token has, e.g. `['prospects:read']`; a call needing another one gets 403. */
   abilities: readonly Ability[];
+  /** The workspace the token acts in, e.g. `ws_01J...`; prospects of other workspaces are 404 to it. */
   workspaceId: string;
 }
 
 /** A recorded outcome, kept as history like the server's `outcomes` table. */
 export interface OutcomeRecord extends OutcomeResult {
+  /** The workspace of the prospect the outcome was recorded on. */
   workspace_id: string;
 }
 
@@ -50,6 +57,7 @@ export interface OutcomeTable {
   list(options?: { prospectId?: string }): OutcomeRecord[];
   /** Appends a recorded outcome (the mock's `recordOutcome` does). */
   add(record: OutcomeRecord): void;
+  /** Removes every recorded outcome. */
   clear(): void;
 }
 
@@ -57,8 +65,11 @@ export interface OutcomeTable {
 export interface TokenTable {
   /** Grants a token abilities, in the mock's workspace unless `workspaceId` is given. */
   set(token: string, abilities: readonly Ability[], options?: { workspaceId?: string }): void;
+  /** What a token may do and where, or `undefined` when the table does not hold it. */
   get(token: string): TokenGrant | undefined;
+  /** Removes a token, so it gets 401 unless `auth: 'any'` lets it through; `true` when there was one. */
   delete(token: string): boolean;
+  /** Removes every token. */
   clear(): void;
 }
 
@@ -66,8 +77,11 @@ export interface TokenTable {
 export interface MockDatabase {
   /** The workspace requests act in unless a token says otherwise, e.g. `ws_01J...`. */
   readonly workspaceId: string;
+  /** The prospects of every workspace. */
   readonly prospects: ProspectTable;
+  /** Every recorded outcome, as history. */
   readonly outcomes: OutcomeTable;
+  /** The tokens with their abilities and workspace. */
   readonly tokens: TokenTable;
 }
 

@@ -14,8 +14,10 @@ export type ProspectKitMockErrorCode =
  * try { mock.failNext('deleteProspect' as never, 500); } catch (e) { if (e instanceof ProspectKitMockError) e.code; }
  */
 export class ProspectKitMockError extends Error {
+  /** The class name, `'ProspectKitMockError'`. */
   override readonly name = 'ProspectKitMockError';
   constructor(
+    /** What went wrong, stable across versions: branch on it, not on the message. */
     readonly code: ProspectKitMockErrorCode,
     message: string,
   ) {

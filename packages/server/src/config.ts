@@ -2,19 +2,25 @@ import { isAbsolute, resolve } from 'node:path';
 
 /** The reference server's settings, from the environment. */
 export interface ServerConfig {
+  /** `PORT`: the port to listen on, 0-65535. Default 3000. */
   port: number;
+  /** `HOST`: the address to listen on. Default `127.0.0.1` (`0.0.0.0` in a container). */
   host: string;
   /** PostgreSQL connection string; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | undefined;
+  /** `PROSPECTKIT_DATA_DIR`: the PGlite data directory, absolute. Default `.data` in the working directory. */
   dataDir: string;
   /** Public origin for `links` and `Location`, e.g. `https://api.example.com`. */
   publicUrl: string | undefined;
   /** Requests per minute per client address. */
   rateLimit: number;
+  /** `PROSPECTKIT_TRUST_PROXY`: Express `trust proxy` (hops, CIDRs or `true`). Default `false`. */
   trustProxy: boolean | number | string;
+  /** `LOG_LEVEL`: a pino level, `fatal` to `trace`, or `silent`. Default `info`. */
   logLevel: string;
   /** Development switch: allow http and loopback webhook addresses. */
   allowInsecureWebhooks: boolean;
+  /** `PROSPECTKIT_ADMIN_PASSWORD`: the settings area's password; unset, one is generated outside production. */
   adminPassword: string | undefined;
   /** Days a delivery attempt stays in the attempt log before it is pruned. */
   attemptRetentionDays: number;
@@ -22,6 +28,7 @@ export interface ServerConfig {
 
 /** Thrown when a setting is invalid; the message names the variable. */
 export class ConfigError extends Error {
+  /** The class name, `'ConfigError'`. */
   override readonly name = 'ConfigError';
 }
 
@@ -91,11 +98,12 @@ function checkServing(env: NodeJS.ProcessEnv, publicUrl: string | undefined, tru
  * When serving in production (`NODE_ENV=production`), `PROSPECTKIT_PUBLIC_URL` is required and must be https;
  * an https `PROSPECTKIT_PUBLIC_URL` requires `PROSPECTKIT_TRUST_PROXY`.
  *
- * @param env the environment. Default `process.env`
- * @param options `{ serving = true }`, see {@link LoadConfigOptions}
+ * @param env - the environment to read. Default: `process.env`
+ * @param options - `{ serving = true }`, see {@link LoadConfigOptions}
+ * @returns the settings, defaults filled in
  * @throws {ConfigError} naming the variable that is invalid or missing
  * @example
- * const config = loadConfig(); // for `start`
+ * const config = loadConfig(); // for `start`; or loadConfig({ PORT: '8080' }) in a test
  * const forMigrations = loadConfig(process.env, { serving: false });
  */
 export function loadConfig(

@@ -8,10 +8,21 @@ import { createWorkspace } from './store/workspaces.js';
  * `npm start` needs no set-up. Returns the token (to print once), or `undefined` when workspaces exist.
  * Development only: `prospectkit-server start` never calls it in production (see `startBanner`), where a
  * full-access token nobody asked for is a liability.
+ *
+ * @param db - the open, migrated database; concurrent starts agree through an advisory lock
+ * @example
+ * const demo = await bootstrapDemo(db);
+ * if (demo) console.error(`PROSPECTKIT_TOKEN=${demo.token}`);
  */
-export async function bootstrapDemo(
-  db: Database,
-): Promise<{ workspaceId: string; token: string } | undefined> {
+export async function bootstrapDemo(db: Database): Promise<
+  | {
+      /** The demo workspace's id. */
+      workspaceId: string;
+      /** The `pkt_...` token: shown once, never stored (only its SHA-256). */
+      token: string;
+    }
+  | undefined
+> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(7301990118)');
     const [existing] = await tx.query('select id from workspaces limit 1');

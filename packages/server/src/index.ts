@@ -1,6 +1,24 @@
+/**
+ * The reference server of the Prospect Management and Webhook Service, to embed: the Express app
+ * ({@link createApp}, {@link startServer}), its storage on PostgreSQL or embedded PGlite ({@link openDatabase},
+ * {@link migrate}), the webhook delivery worker ({@link createDeliveryWorker}) and the store functions the
+ * `prospectkit-server` CLI is built on. `@prospectkit/server/testing` starts it in-process for tests.
+ *
+ * @example
+ * import { loadConfig, startServer } from '@prospectkit/server';
+ * const running = await startServer(loadConfig());
+ * @see the package README (packages/server/README.md) for the CLI, configuration and delivery rules
+ * @packageDocumentation
+ */
+export { ABILITIES, type Ability, type BuiltEvent, buildEvent, type EventType } from '@prospectkit/core';
+export {
+  createGrantCache,
+  type GrantCache,
+  type GrantCacheOptions,
+} from './auth/grant-cache.js';
 export { type Clock, systemClock } from './clock.js';
 export { ConfigError, type LoadConfigOptions, loadConfig, type ServerConfig } from './config.js';
-export type { Database, Sql } from './db/database.js';
+export type { Database, Row, Sql } from './db/database.js';
 export { migrate } from './db/migrations.js';
 export { type DatabaseTarget, openDatabase } from './db/open-database.js';
 export { createPgliteDatabase, DataDirectoryLockedError } from './db/pglite-database.js';
@@ -35,8 +53,16 @@ export {
 export { bootstrapDemo } from './dev-bootstrap.js';
 export { type AppOptions, createApp } from './http/create-app.js';
 export { createLimiter, type Limiter } from './http/create-limiter.js';
+export type { SettingsOptions } from './settings/index.js';
 export { createLogger, type RunningServer, startServer } from './start-server.js';
-export { type ApiTokenRecord, createApiToken, listApiTokens, revokeApiToken } from './store/api-tokens.js';
+export {
+  type ApiTokenRecord,
+  type CreateApiTokenInput,
+  createApiToken,
+  listApiTokens,
+  revokeApiToken,
+  type TokenGrant,
+} from './store/api-tokens.js';
 export { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
 export {
   type AttemptLogEntry,

@@ -15,6 +15,9 @@ export const REDACT_PATHS = [
  *
  * @param level pino level, e.g. `'info'`
  * @param destination where lines go. Default: standard output.
+ * @returns a pino logger for `createApp` and `createDeliveryWorker`
+ * @example
+ * const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
  */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };

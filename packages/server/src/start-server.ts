@@ -20,9 +20,13 @@ export interface RunningServer {
   settingsUrl: string;
   /** The administrator password generated on this first start (development only), to print once; never stored. */
   generatedAdminPassword: string | undefined;
+  /** The listening Node HTTP server. */
   server: Server;
+  /** The open database, shared by the API and the worker. */
   db: Database;
+  /** The in-process delivery worker. */
   worker: DeliveryWorker;
+  /** The server's pino logger. */
   logger: Logger;
   /** Graceful stop: stop accepting, finish in-flight requests, stop the worker, close the database. */
   close(): Promise<void>;
@@ -31,7 +35,16 @@ export interface RunningServer {
 /**
  * Opens the database (migrating it), starts the API and a delivery worker.
  *
+ * @param config - the settings, usually `loadConfig()`
  * @param options.db an already open database to use instead of the configured one (tests)
+ * @param options.logger a pino logger. Default: `createLogger(config.logLevel)`
+ * @param options.validateResponses check every response against the contract. Default: `true` outside production
+ * @returns the running server; `close()` stops it gracefully
+ * @throws {DataDirectoryLockedError} when another process holds the embedded database's data directory
+ * @example
+ * const running = await startServer(loadConfig());
+ * console.log(running.baseUrl); // http://127.0.0.1:3000/api/v1
+ * process.once('SIGTERM', () => void running.close());
  */
 export async function startServer(
   config: ServerConfig,

@@ -1,3 +1,15 @@
+/**
+ * Verify, deduplicate and type ProspectKit webhook events: {@link verifyWebhook} checks the HMAC-SHA256
+ * signature over the raw body and the 300-second window, and returns the event typed by its kind. The
+ * framework adapters are `@prospectkit/webhooks/express` and `@prospectkit/webhooks/fetch`; shared dedupe stores
+ * are `@prospectkit/webhooks/redis` and `@prospectkit/webhooks/postgres`.
+ *
+ * @example
+ * import { verifyWebhook } from '@prospectkit/webhooks';
+ * const event = await verifyWebhook({ body, headers, secret: process.env.PROSPECTKIT_WEBHOOK_SECRET! });
+ * @see the package README (packages/webhooks/README.md) for error codes and secret rotation
+ * @packageDocumentation
+ */
 export {
   type BuildSignedWebhookOptions,
   buildSignedWebhook,

@@ -4,10 +4,17 @@ import type { CryptoProvider } from './crypto-provider.js';
 export interface NodeCryptoModule {
   /** Returns a `KeyObject`, handed back to `createHmac` as it is. */
   createSecretKey(key: Uint8Array): unknown;
+  /** Starts an HMAC-SHA256 with a key from `createSecretKey`. */
   createHmac(
     algorithm: 'sha256',
     key: unknown,
-  ): { update(data: string | Uint8Array): unknown; digest(): Uint8Array };
+  ): {
+    /** Adds data to the MAC: the timestamp, `.`, then the raw body. */
+    update(data: string | Uint8Array): unknown;
+    /** The 32-byte MAC. */
+    digest(): Uint8Array;
+  };
+  /** Compares two byte arrays of the same length in constant time. */
   timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
 }
 

@@ -43,8 +43,22 @@ export type WebhookFailureCode = WebhookVerificationErrorCode | 'handler_failed'
 
 /** The JSON body of an answer. */
 export type WebhookResponseBody =
-  | { received: true; status: 'handled' | 'duplicate' | 'ignored'; event_id: string }
-  | { received: false; code: WebhookFailureCode; message: string };
+  | {
+      /** The event was verified. */
+      received: true;
+      /** `handled` by its handler, a `duplicate` already claimed, or `ignored` (no handler for its kind). */
+      status: 'handled' | 'duplicate' | 'ignored';
+      /** The verified envelope's `id`, e.g. `evt_01J...`. */
+      event_id: string;
+    }
+  | {
+      /** The event was not accepted. */
+      received: false;
+      /** Why: a verification code (400) or a receiver-side code (500). */
+      code: WebhookFailureCode;
+      /** What failed and how to fix it; never a secret or the body. */
+      message: string;
+    };
 
 /** What to answer the sender. */
 export interface WebhookResult {
@@ -53,6 +67,7 @@ export interface WebhookResult {
    * does not retry); 500 on the receiver's side (the service retries after 1 min, 5 min, 30 min and 2 h).
    */
   status: 200 | 400 | 500;
+  /** The JSON body to answer with. */
   body: WebhookResponseBody;
   /** The verified event, when verification passed. */
   event?: WebhookEvent;

@@ -38,6 +38,7 @@ export type WebhookVerificationErrorCode =
  * @see {@link verifyWebhook}
  */
 export class WebhookVerificationError extends Error {
+  /** The class name, `'WebhookVerificationError'`. */
   override readonly name = 'WebhookVerificationError';
   /** What failed, one of {@link WebhookVerificationErrorCode}. */
   readonly code: WebhookVerificationErrorCode;

@@ -21,12 +21,31 @@ export interface GrantCacheOptions {
   ttlMs?: number;
 }
 
+/** Valid token grants by token hash, cleared whenever a token or workspace changes anywhere. */
+export interface GrantCache {
+  /** The cached grant of a token hash, or `undefined` when not cached or expired at `now`. */
+  get(tokenHash: string, now: Date): CachedGrant | undefined;
+  /** Caches a valid grant (unknown tokens are never cached). */
+  set(tokenHash: string, grant: CachedGrant): void;
+  /** Forgets every grant. */
+  clear(): void;
+  /** Stops listening for changes; call it before closing the database. */
+  close(): Promise<void>;
+}
+
 /**
  * Caches valid token grants by token hash (on lru-cache), so a request does not look its token up every time.
  * Any change to a token or workspace, in any instance sharing the database, clears it through NOTIFY; the TTL
  * bounds staleness if a notification is ever missed. Unknown tokens are never cached.
+ *
+ * @param db - the database whose NOTIFY channel clears the cache
+ * @param options - `{ max = 10_000, ttlMs = 30_000 }`
+ * @returns the cache, already listening; pass it to `createApp({ grants })`
+ * @example
+ * const grants = await createGrantCache(db);
+ * const app = createApp({ db, logger, limiter, grants });
  */
-export async function createGrantCache(db: Database, options: GrantCacheOptions = {}) {
+export async function createGrantCache(db: Database, options: GrantCacheOptions = {}): Promise<GrantCache> {
   const cache = new LRUCache<string, CachedGrant>({
     max: options.max ?? 10_000,
     ttl: options.ttlMs ?? 30_000,
@@ -50,5 +69,3 @@ export async function createGrantCache(db: Database, options: GrantCacheOptions 
     close: unlisten,
   };
 }
-
-export type GrantCache = Awaited<ReturnType<typeof createGrantCache>>;

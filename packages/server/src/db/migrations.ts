@@ -218,6 +218,8 @@ const MIGRATION_LOCK_KEY = 7_301_990_117;
  * Applies every migration not yet applied, under a transaction-scoped advisory lock.
  *
  * @returns the versions applied by this call (empty when the schema was current)
+ * @example
+ * const applied = await migrate(db); // e.g. [1, 2, 3] on a new database, [] after
  */
 export async function migrate(db: Database): Promise<number[]> {
   return db.transaction(async (tx) => {

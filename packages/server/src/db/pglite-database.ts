@@ -6,6 +6,7 @@ import type { Database, Row, Sql } from './database.js';
 
 /** Thrown when another process holds the embedded data directory. */
 export class DataDirectoryLockedError extends Error {
+  /** The class name, `'DataDirectoryLockedError'`. */
   override readonly name = 'DataDirectoryLockedError';
   constructor(dataDir: string) {
     super(
@@ -19,7 +20,12 @@ export class DataDirectoryLockedError extends Error {
  * Opens embedded PGlite persisted in `dataDir`, or in memory when `dataDir` is `undefined`. A lock file beside
  * the directory (`<dataDir>.lock`) keeps a second process out, because PGlite has no cross-process locking.
  *
+ * @param dataDir - the data directory, created when missing. Default: in memory (nothing kept)
+ * @returns the database, not yet migrated (see `migrate`)
  * @throws {DataDirectoryLockedError} when another process holds the directory
+ * @example
+ * const db = await createPgliteDatabase('.data');
+ * await migrate(db);
  */
 export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
   let release: (() => Promise<void>) | undefined;

@@ -8,6 +8,10 @@ import type { Database, Row, Sql } from './database.js';
  * @param options.max pool size. Default 10.
  * @param options.schema a schema to keep every table in (created when missing; `public` stays on the search
  *   path for extensions). Default: the connection's own search path. Tests use one schema per run.
+ * @returns the database, not yet migrated (see `migrate`)
+ * @example
+ * const db = await createPostgresDatabase(process.env.DATABASE_URL!);
+ * await migrate(db);
  */
 export async function createPostgresDatabase(
   url: string,

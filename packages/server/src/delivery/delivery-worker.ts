@@ -14,7 +14,7 @@ import { DELIVERY_CHANNEL } from '../store/outbox.js';
 import { openQueueConnection, type QueueConnection } from '../store/queue-connection.js';
 import { type AttemptContext, attemptDelivery } from './attempt-delivery.js';
 import { type HostResolver, systemResolver } from './host-resolver.js';
-import { createPinnedDispatcher, type PinnedDispatcherOptions } from './pinned-dispatcher.js';
+import { createPinnedDispatcher } from './pinned-dispatcher.js';
 import { attemptOutcome } from './retry-schedule.js';
 import type { WebhookRequest } from './send-attempt.js';
 import { WEBHOOK_USER_AGENT } from './user-agent.js';
@@ -22,7 +22,9 @@ import { createWriteBehind } from './write-behind.js';
 
 /** Options of {@link createDeliveryWorker}; every one but `db` and `logger` has a default. */
 export interface DeliveryWorkerOptions {
+  /** The open, migrated database holding the outbox; several workers may share it. */
   db: Database;
+  /** A pino logger; one line per attempt, never a secret. */
   logger: Logger;
   /** The time used to find due deliveries, sign attempts and schedule retries. Default: the system clock. */
   clock?: Clock;
@@ -36,7 +38,10 @@ export interface DeliveryWorkerOptions {
   /** `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1`: allow loopback receivers (and http on them). Default `false`. */
   allowInsecureWebhooks?: boolean;
   /** Extra CAs to trust (tests, private receivers); TLS verification itself is never off. Default: none. */
-  tls?: Pick<PinnedDispatcherOptions, 'ca'>;
+  tls?: {
+    /** PEM certificate authorities trusted besides the system's roots. */
+    ca?: string | Buffer | ReadonlyArray<string | Buffer>;
+  };
   /** How often to look for due deliveries when no NOTIFY arrives, in ms. Default 1000. */
   pollIntervalMs?: number;
   /** How long a claim is held before another worker may take the delivery, in ms; more than `timeoutMs` + 5 s. Default 60,000. */
@@ -55,12 +60,19 @@ export interface DeliveryWorkerOptions {
 
 /** The defaults of {@link DeliveryWorkerOptions}. */
 export const DELIVERY_WORKER_DEFAULTS = {
+  /** 1 second between looks for due deliveries when no NOTIFY arrives. */
   pollIntervalMs: 1000,
+  /** A claim is held 60 seconds before another worker may take the delivery. */
   leaseMs: 60_000,
+  /** 32 attempts in flight at once. */
   concurrency: 32,
+  /** 10 seconds for a whole attempt. */
   timeoutMs: 10_000,
+  /** `ProspectKit-Webhooks/<package version>`. */
   userAgent: WEBHOOK_USER_AGENT,
+  /** Attempts are kept 30 days. */
   attemptRetentionMs: 30 * 86_400_000,
+  /** Old attempts are pruned every hour. */
   pruneIntervalMs: 3_600_000,
 } as const;
 
@@ -83,6 +95,7 @@ export interface DeliveryWorker {
  * Any number of workers, in any number of processes, may share one database: the claim keeps them apart and the
  * lease brings back the deliveries of a worker that died.
  *
+ * @returns the worker, not started
  * @throws {RangeError} when `leaseMs` does not exceed `timeoutMs` by 5 s, or `concurrency` is below 1
  * @example
  * const worker = createDeliveryWorker({ db, logger });

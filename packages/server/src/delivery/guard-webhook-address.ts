@@ -10,7 +10,12 @@ export interface CheckedWebhookAddress {
   /** The host name as a connection looks it up (no brackets). */
   hostname: string;
   /** Every address the name resolved to, each allowed; a connection is pinned to these. Empty only under `allowUnresolvable`. */
-  addresses: ReadonlyArray<{ address: string; family: 4 | 6 }>;
+  addresses: ReadonlyArray<{
+    /** An IP address, e.g. `93.184.215.14` or `2606:2800:21f:cb07:6820:80da:af6b:8b2c`. */
+    address: string;
+    /** 4 or 6. */
+    family: 4 | 6;
+  }>;
 }
 
 /** Options of {@link guardWebhookAddress}. */

@@ -21,7 +21,14 @@ export async function registerWebhook(
   db: Sql,
   input: { workspaceId: string; url: string; events: readonly string[] },
   options: GuardOptions = {},
-): Promise<{ record: WebhookRecord; secret: string; resolved: boolean }> {
+): Promise<{
+  /** The stored webhook, without its secret. */
+  record: WebhookRecord;
+  /** The signing secret, `whk_...`: show it once to whoever configures the receiver. */
+  secret: string;
+  /** Whether the name resolved at registration; when not, it is checked again before every attempt. */
+  resolved: boolean;
+}> {
   const checked = await guardWebhookAddress(input.url, { ...options, allowUnresolvable: true });
   const created = await createWebhook(db, { ...input, url: checked.url });
   return { ...created, resolved: checked.addresses.length > 0 };

@@ -3,10 +3,12 @@
  * @see service spec section 6, rule 2; section 8 (Webhook delivery attempts)
  */
 export const RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000];
+/** Attempts per delivery, the first included: 5. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
 /** A delivery's state: waiting for an attempt, or settled. */
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+/** Every {@link DeliveryStatus}, for validating input such as `deliveries list --status`. */
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed'];
 
 /** Whether a status code is retried: 408, 429 or 5xx. `undefined` (a timeout or network error) is retried too. */
@@ -27,13 +29,21 @@ export function nextAttemptAt(number: number, at: Date): Date | null {
  * @param attempt `statusCode` (`undefined` when none came back) and `refused` (the address was refused)
  * @param number the attempt's number, from 1
  * @param at when the attempt started
+ * @returns the delivery's new status and when the next attempt is due
+ * @example
+ * attemptOutcome({ statusCode: 503, refused: false }, 1, at); // { status: 'pending', nextAttemptAt: at + 1 min }
  * @see service spec section 6 (Delivery rules)
  */
 export function attemptOutcome(
   attempt: { statusCode: number | undefined; refused: boolean },
   number: number,
   at: Date,
-): { status: DeliveryStatus; nextAttemptAt: Date | null } {
+): {
+  /** The delivery's state after this attempt. */
+  status: DeliveryStatus;
+  /** When the next attempt is due, or `null` when none will be made. */
+  nextAttemptAt: Date | null;
+} {
   const { statusCode } = attempt;
   if (statusCode !== undefined && statusCode >= 200 && statusCode < 300)
     return { status: 'succeeded', nextAttemptAt: null };

@@ -13,8 +13,10 @@ export type WebhookAddressErrorCode =
 
 /** Thrown when a webhook address breaks the address rule or the SSRF guard; `message` says how to fix it. */
 export class WebhookAddressError extends Error {
+  /** The class name, `'WebhookAddressError'`. */
   override readonly name = 'WebhookAddressError';
   constructor(
+    /** Which part of the rule the address breaks; stable across versions. */
     readonly code: WebhookAddressErrorCode,
     message: string,
   ) {

@@ -23,8 +23,11 @@ import { validatorContract } from './validator-contract.js';
 
 /** Dependencies and settings of {@link createApp}. */
 export interface AppOptions {
+  /** The open, migrated database (see `openDatabase` and `migrate`). */
   db: Database;
+  /** A pino logger (see `createLogger`); one line per request. */
   logger: Logger;
+  /** The time source for tokens' expiry, `created_at` and events. Default: the system clock. */
   clock?: Clock;
   /**
    * Public origin used in `links` and `Location`, e.g. `https://api.example.com`. Default: the request's own

@@ -7,13 +7,14 @@ const { RateLimiterMemory, RateLimiterPostgres } = rateLimiterFlexible;
 
 /** The limiters of one server and how to release what they hold. */
 export interface Limiter {
-  /** Requests per window per client address (API and settings pages). */
+  /** Requests per window per client address (API and settings pages); pass it to `createApp({ limiter })`. */
   limiter: RateLimiterAbstract;
   /**
    * Settings sign-in attempts per client address ({@link SIGN_IN_LIMIT}), in the same store as `limiter`, so
    * every instance and every restart sees the same count.
    */
   signInLimiter: RateLimiterAbstract;
+  /** Releases the limiter's connections; call it before closing the database. */
   close(): Promise<void>;
 }
 
@@ -21,7 +22,13 @@ export interface Limiter {
  * The request and sign-in limiters for a database: on PostgreSQL, counters in the `rate_limits` table (migration
  * 3) shared by every instance; on embedded PGlite (one process), in memory. Both are keyed by `clientKey`.
  *
- * @param limit requests per `windowSeconds` per client address. @see service spec section 8
+ * @param db the database; its kind picks the counter store
+ * @param limit requests per `windowSeconds` per client address (service spec section 8)
+ * @param windowSeconds the window, in seconds. Default 60.
+ * @returns the limiters for `createApp({ limiter, signInLimiter })`, and `close()` for their connections
+ * @example
+ * const { limiter, signInLimiter } = createLimiter(db, 60);
+ * const app = createApp({ db, logger, limiter, signInLimiter });
  */
 export function createLimiter(db: Database, limit: number, windowSeconds = 60): Limiter {
   if (db.kind === 'pglite' || !db.connection) {

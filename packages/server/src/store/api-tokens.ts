@@ -5,36 +5,62 @@ import type { Sql } from '../db/database.js';
 
 /** A token's record; never holds the token itself. */
 export interface ApiTokenRecord {
+  /** The token's id, `tok_` and a ULID; not the token itself, which is never stored. */
   id: string;
+  /** The workspace the token acts in. */
   workspace_id: string;
+  /** A label for people, e.g. `CRM sync`. */
   name: string;
+  /** What the token may do, e.g. `['prospects:read', 'prospects:write']`. */
   abilities: Ability[];
+  /** The token gets 401 from this instant on. */
   expires_at: Date;
+  /** When it was revoked, or `null` while it is not. */
   revoked_at: Date | null;
+  /** When it last authenticated a request (written at most once a minute), or `null` if never. */
   last_used_at: Date | null;
+  /** When it was created. */
   created_at: Date;
 }
 
 /** Most time between a token's creation and its expiry: one year. @see service spec section 5 */
 export const MAX_TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** What {@link createApiToken} needs. */
 export interface CreateApiTokenInput {
+  /** The workspace the token acts in, e.g. `ws_01J...`. */
   workspaceId: string;
+  /** A label for people, e.g. `CRM sync`. */
   name: string;
+  /** At least one ability; duplicates are dropped. */
   abilities: readonly Ability[];
+  /** When it stops working: after `now` and at most one year later. */
   expiresAt: Date;
+  /** The creation time. Default: the system clock. */
   now?: Date;
 }
 
 /**
  * Creates a token. Returns the token (shown once) and its record.
  *
+ * @param db - the database or a transaction
+ * @param input - `{ workspaceId, name, abilities, expiresAt, now = new Date() }`
+ * @returns `{ token, record }`: the `pkt_...` token, which is never stored (only its SHA-256), and its record
  * @throws {RangeError} when `abilities` is empty or `expiresAt` is not in the next year
+ * @example
+ * const { token } = await createApiToken(db, {
+ *   workspaceId, name: 'CRM sync', abilities: ['prospects:read'], expiresAt: new Date(Date.now() + 90 * 86_400_000),
+ * });
  */
 export async function createApiToken(
   db: Sql,
   input: CreateApiTokenInput,
-): Promise<{ token: string; record: ApiTokenRecord }> {
+): Promise<{
+  /** The `pkt_...` token: shown once, never stored (only its SHA-256). */
+  token: string;
+  /** Its record, as `listApiTokens` returns it. */
+  record: ApiTokenRecord;
+}> {
   const now = input.now ?? new Date();
   if (input.abilities.length === 0) throw new RangeError('A token needs at least one ability.');
   const lifetime = input.expiresAt.getTime() - now.getTime();
@@ -59,6 +85,15 @@ export async function createApiToken(
   return { token, record: record as ApiTokenRecord };
 }
 
+/**
+ * Every token, without its secret, oldest first; of one workspace when `workspaceId` is given.
+ *
+ * @param db - the database or a transaction
+ * @param workspaceId - only this workspace's tokens. Default: every workspace's.
+ * @returns the tokens' records; the tokens themselves are never stored
+ * @example
+ * const active = (await listApiTokens(db, workspaceId)).filter((t) => !t.revoked_at);
+ */
 export async function listApiTokens(db: Sql, workspaceId?: string): Promise<ApiTokenRecord[]> {
   return db.query<ApiTokenRecord & Record<string, unknown>>(
     `select id, workspace_id, name, abilities, expires_at, revoked_at, last_used_at, created_at from api_tokens
@@ -67,6 +102,13 @@ export async function listApiTokens(db: Sql, workspaceId?: string): Promise<ApiT
   );
 }
 
+/**
+ * Revokes a token: it gets 401 from then on (every instance drops its cached grant on the notification).
+ *
+ * @returns `false` when there is no such token; revoking twice keeps the first time
+ * @example
+ * await revokeApiToken(db, 'tok_01J...');
+ */
 export async function revokeApiToken(db: Sql, id: string): Promise<boolean> {
   const rows = await db.query(
     'update api_tokens set revoked_at = coalesce(revoked_at, now()) where id = $1 returning id',
@@ -78,10 +120,15 @@ export async function revokeApiToken(db: Sql, id: string): Promise<boolean> {
 
 /** What a valid token grants, as found by its hash. */
 export interface TokenGrant {
+  /** The token's id, `tok_...`. */
   tokenId: string;
+  /** The workspace the token acts in. */
   workspaceId: string;
+  /** What the token may do. */
   abilities: Ability[];
+  /** When it last authenticated a request, or `null`; decides whether `last_used_at` is written again. */
   lastUsedAt: Date | null;
+  /** The token gets 401 from this instant on. */
   expiresAt: Date;
 }
 

@@ -20,6 +20,8 @@ async function findProspect(tx: Sql, prospectId: string) {
  * transaction. The reply itself lives in the app; the CLI's `simulate reply` stands in for it.
  *
  * @returns the event envelope, or `undefined` when there is no such prospect
+ * @example
+ * await db.transaction((tx) => recordReplyReceived(tx, prospectId, new Date()));
  * @see service spec section 6; openapi.yaml `webhooks.inbox.reply.received`
  */
 export async function recordReplyReceived(
@@ -46,6 +48,8 @@ export async function recordReplyReceived(
  * @param assigneeId the teammate's id (1-64 characters), or `null` for unassigned
  * @returns the event envelope, or `undefined` when there is no such prospect
  * @throws {RangeError} when `assigneeId` is empty or longer than 64 characters
+ * @example
+ * await db.transaction((tx) => recordConversationAssigned(tx, prospectId, 'usr_42', new Date()));
  * @see service spec section 6; openapi.yaml `webhooks.conversation.assigned`
  */
 export async function recordConversationAssigned(

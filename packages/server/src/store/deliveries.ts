@@ -5,27 +5,45 @@ import { insertDeliveries } from './outbox.js';
 
 /** A delivery as the CLI shows it. */
 export interface DeliveryRecord {
+  /** `del_` and a ULID. */
   id: string;
+  /** The workspace of the event. */
   workspace_id: string;
+  /** The event's id, `evt_...`: the envelope `id` and `Service-Event-ID`. */
   event_id: string;
+  /** The event kind, e.g. `prospect.created`. */
   event_type: string;
+  /** The webhook it is sent to. */
   webhook_id: string;
+  /** The webhook's address. */
   url: string;
+  /** `pending` until an attempt succeeds (`succeeded`) or the last one fails (`failed`). */
   status: DeliveryStatus;
+  /** Attempts made so far, 0-5. */
   attempts: number;
+  /** When the next attempt is due, or `null` when none will be made. */
   next_attempt_at: Date | null;
+  /** The last attempt's HTTP status, or `null` when it got no answer (or none was made). */
   last_status_code: number | null;
+  /** The last attempt's error (timeout, refused address, ...), or `null`. */
   last_error: string | null;
+  /** When the delivery was enqueued, in the event's transaction. */
   created_at: Date;
+  /** When it last changed. */
   updated_at: Date;
 }
 
 /** One logged attempt. */
 export interface AttemptLogEntry {
+  /** 1 for the first attempt, up to 5. */
   number: number;
+  /** When the attempt started. */
   attempted_at: Date;
+  /** The receiver's HTTP status, or `null` when it did not answer. */
   status_code: number | null;
+  /** How long the attempt took, in milliseconds. */
   duration_ms: number;
+  /** Why it failed without a status (timeout, connection, refused address), or `null`. */
   error: string | null;
   /** The first 1 KB of the response body. */
   response_excerpt: string | null;
@@ -41,6 +59,11 @@ const SELECT_DELIVERY = `select d.id, d.workspace_id, d.event_id, e.type as even
  * Deliveries, newest first, optionally of one webhook and/or in one status.
  *
  * @param options.limit at most this many. Default 50.
+ * @param options.webhookId only this webhook's deliveries. Default: every webhook's.
+ * @param options.status only `pending`, `succeeded` or `failed` ones. Default: all.
+ * @returns the deliveries, without their attempt logs (see `getDelivery`)
+ * @example
+ * const failed = await listDeliveries(db, { status: 'failed', limit: 20 });
  */
 export async function listDeliveries(
   db: Sql,
@@ -54,11 +77,24 @@ export async function listDeliveries(
   );
 }
 
-/** One delivery with its attempt log (oldest attempt first), or `undefined`. */
+/**
+ * One delivery with its attempt log (oldest attempt first), or `undefined`.
+ *
+ * @returns the delivery and its `attempt_log`, or `undefined` when there is none with that id
+ * @example
+ * const delivery = await getDelivery(db, 'del_01J...');
+ * for (const attempt of delivery?.attempt_log ?? []) console.log(attempt.number, attempt.status_code);
+ */
 export async function getDelivery(
   db: Sql,
   id: string,
-): Promise<(DeliveryRecord & { attempt_log: AttemptLogEntry[] }) | undefined> {
+): Promise<
+  | (DeliveryRecord & {
+      /** Every attempt, first to last. */
+      attempt_log: AttemptLogEntry[];
+    })
+  | undefined
+> {
   const [delivery] = await db.query<DeliveryRecord & Record<string, unknown>>(
     `${SELECT_DELIVERY} where d.id = $1`,
     [id],
@@ -78,6 +114,8 @@ export async function getDelivery(
  *
  * @returns the new delivery, or `undefined` when there is no delivery `id`
  * @throws {RangeError} when the webhook has been revoked
+ * @example
+ * const again = await redeliver(db, 'del_01J...', new Date());
  */
 export async function redeliver(db: Database, id: string, now: Date): Promise<DeliveryRecord | undefined> {
   const newDeliveryId = newId('delivery');

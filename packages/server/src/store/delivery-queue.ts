@@ -150,6 +150,8 @@ export async function failRevokedDeliveries(db: Sql, ids: readonly string[], now
  * Deletes attempts older than `before`, a few thousand rows per statement so no statement holds locks for long.
  *
  * @returns how many were deleted
+ * @example
+ * await pruneAttempts(db, new Date(Date.now() - 30 * 86_400_000)); // keep 30 days
  */
 export async function pruneAttempts(db: Sql, before: Date): Promise<number> {
   const batch = 5000;

@@ -2,19 +2,37 @@ import type { Sql } from '../db/database.js';
 
 /** A stored event with how its deliveries stand. */
 export interface EventRecord {
+  /** `evt_` and a ULID: the envelope `id`. */
   id: string;
+  /** The workspace it happened in. */
   workspace_id: string;
+  /** The event kind, e.g. `prospect.created`. */
   type: string;
+  /** When it happened: the envelope's `occurred_at`. */
   occurred_at: Date;
   /** The envelope exactly as every attempt sends it. */
   body: string;
-  deliveries: { pending: number; succeeded: number; failed: number };
+  /** How many of its deliveries are in each state. */
+  deliveries: {
+    /** Not yet succeeded, with attempts left. */
+    pending: number;
+    /** Answered with a 2xx. */
+    succeeded: number;
+    /** Out of attempts, refused, or their webhook revoked. */
+    failed: number;
+  };
 }
 
 /**
  * Events, newest first, optionally of one workspace and/or one kind.
  *
  * @param options.limit at most this many. Default 50.
+ * @param db - the database or a transaction
+ * @param options.workspaceId only this workspace's events. Default: every workspace's.
+ * @param options.type only this kind, e.g. `prospect.created`. Default: every kind.
+ * @returns the events, each with its deliveries counted by status
+ * @example
+ * const events = await listEvents(db, { type: 'opportunity.won', limit: 10 });
  */
 export async function listEvents(
   db: Sql,

@@ -11,7 +11,14 @@ export const DELIVERY_CHANNEL = 'prospectkit_deliveries';
  * emit up to four at once.
  *
  * @param tx the transaction of the change that caused the events
+ * @param workspaceId the workspace the events happened in
+ * @param events the events, each from `buildEvent`, stored with their exact body
  * @param now when the deliveries become due (immediately)
+ * @example
+ * await db.transaction(async (tx) => {
+ *   // ... the change itself, then its events in the same transaction:
+ *   await enqueueEvents(tx, workspaceId, [buildEvent('prospect.created', workspaceId, prospect)], new Date());
+ * });
  * @see issue 4 (Emitting); service spec section 6
  */
 export async function enqueueEvents(

@@ -2,12 +2,19 @@ import { EVENT_TYPES, type EventType, newId } from '@prospectkit/core';
 import { generateSigningSecret } from '../auth/api-token.js';
 import type { Database, Sql } from '../db/database.js';
 
+/** A registered webhook, without its signing secret. */
 export interface WebhookRecord {
+  /** `wh_` and a ULID (the signing secret, never in this record, starts with `whk_`). */
   id: string;
+  /** The workspace whose events it receives. */
   workspace_id: string;
+  /** Where attempts are POSTed, an `https` address on port 443. */
   url: string;
+  /** The event kinds it subscribes to, e.g. `['prospect.created']`. */
   events: EventType[];
+  /** When it was revoked, or `null` while it is active. */
   revoked_at: Date | null;
+  /** When it was registered. */
   created_at: Date;
 }
 
@@ -16,11 +23,18 @@ export interface WebhookRecord {
  *
  * @returns the record and the secret (`whk_...`)
  * @throws {RangeError} when `events` is empty or names an unknown event
+ * @example
+ * const { record, secret } = await createWebhook(db, { workspaceId, url, events: ['prospect.created'] });
  */
 export async function createWebhook(
   db: Sql,
   input: { workspaceId: string; url: string; events: readonly string[] },
-): Promise<{ record: WebhookRecord; secret: string }> {
+): Promise<{
+  /** The stored webhook, without its secret. */
+  record: WebhookRecord;
+  /** The signing secret, `whk_...`: show it once to whoever configures the receiver. */
+  secret: string;
+}> {
   const events = [...new Set(input.events)];
   const unknown = events.filter((e) => !EVENT_TYPES.includes(e as EventType));
   if (events.length === 0) throw new RangeError('A webhook needs at least one event.');
@@ -35,6 +49,15 @@ export async function createWebhook(
   return { record: record as WebhookRecord, secret };
 }
 
+/**
+ * Every webhook, without its secret, oldest first; of one workspace when `workspaceId` is given.
+ *
+ * @param db - the database or a transaction
+ * @param workspaceId - only this workspace's webhooks. Default: every workspace's.
+ * @returns the webhooks' records, without their secrets
+ * @example
+ * const webhooks = await listWebhooks(db, workspaceId);
+ */
 export async function listWebhooks(db: Sql, workspaceId?: string): Promise<WebhookRecord[]> {
   return db.query<WebhookRecord & Record<string, unknown>>(
     `select id, workspace_id, url, events, revoked_at, created_at from webhooks
@@ -48,6 +71,8 @@ export async function listWebhooks(db: Sql, workspaceId?: string): Promise<Webho
  * already in flight finishes, but its result no longer changes the failed delivery.
  *
  * @returns `false` when there is no such webhook
+ * @example
+ * if (!(await revokeWebhook(db, 'wh_01J...'))) console.error('No such webhook.');
  */
 export async function revokeWebhook(db: Sql, id: string): Promise<boolean> {
   const [row] = await db.query<{ found: number }>(

@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 
 /** A self-signed certificate and its key, PEM; the certificate is also the CA a client trusts. */
 export interface TestCertificate {
+  /** The self-signed certificate for `localhost`, `127.0.0.1`, `127.0.0.2` and `::1`, PEM; trust it as a CA. */
   cert: string;
+  /** Its private key, PEM. Only for tests. */
   key: string;
 }
 

@@ -1,7 +1,13 @@
 import type { Database } from '../db/database.js';
 import { openDatabase } from '../db/open-database.js';
 
-/** Which databases the tests run on: PGlite always, PostgreSQL when `TEST_DATABASE_URL` is set. */
+/**
+ * Which databases the tests run on: PGlite always, PostgreSQL when `TEST_DATABASE_URL` is set.
+ *
+ * @returns `['pglite']`, or `['pglite', 'postgres']` with `TEST_DATABASE_URL`
+ * @example
+ * describe.each(testDatabaseKinds())('on %s', (kind) => it('opens', async () => openTestDatabase(kind)));
+ */
 export function testDatabaseKinds(): Array<'pglite' | 'postgres'> {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
@@ -9,6 +15,11 @@ export function testDatabaseKinds(): Array<'pglite' | 'postgres'> {
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new schema on `TEST_DATABASE_URL`
  * (dropped by `close()`), so test runs never see each other's rows.
+ *
+ * @param kind `'pglite'` or `'postgres'` (needs `TEST_DATABASE_URL`)
+ * @returns the database; `close()` it in `afterAll`
+ * @example
+ * const db = await openTestDatabase('pglite');
  */
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
   if (kind === 'pglite') return openDatabase({});

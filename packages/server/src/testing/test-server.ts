@@ -15,6 +15,7 @@ import { openTestDatabase } from './test-database.js';
 export interface TestServer {
   /** e.g. `http://127.0.0.1:41234/api/v1` */
   baseUrl: string;
+  /** The server's database, for seeding and checking rows directly. */
   db: Database;
   /** The default workspace's id. */
   workspaceId: string;
@@ -26,6 +27,7 @@ export interface TestServer {
   }): Promise<string>;
   /** Creates another workspace and returns its id. */
   workspace(name?: string): Promise<string>;
+  /** Stops the server, and closes the database unless it was passed in as `db`. */
   close(): Promise<void>;
 }
 
@@ -35,6 +37,12 @@ export interface TestServer {
  * @param options.kind `'pglite'` or `'postgres'` (needs `TEST_DATABASE_URL`)
  * @param options.db share an open database instead (several instances on one database)
  * @param options.rateLimit requests per minute. Default 1,000,000 (tests of the limit set their own).
+ * @returns the server; `close()` it in `afterAll`
+ * @example
+ * const server = await startTestServer();
+ * const token = await server.token({ abilities: ['prospects:read'] });
+ * await fetch(`${server.baseUrl}/prospects`, { headers: { authorization: `Bearer ${token}` } });
+ * await server.close();
  */
 export async function startTestServer(
   options: { kind?: 'pglite' | 'postgres'; db?: Database; rateLimit?: number; clock?: Clock } = {},

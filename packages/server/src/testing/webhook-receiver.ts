@@ -4,7 +4,9 @@ import { createTestCertificate, type TestCertificate } from './test-certificate.
 
 /** One request as the receiver got it. */
 export interface ReceivedRequest {
+  /** The HTTP method, e.g. `POST`. */
   method: string;
+  /** The path and query, e.g. `/hooks`. */
   path: string;
   /** Lower-case header names. */
   headers: Record<string, string>;
@@ -14,6 +16,7 @@ export interface ReceivedRequest {
   receivedAt: number;
   /** `performance.now()` when the request began and when its answer was finished (or the socket dropped). */
   startedMs: number;
+  /** `performance.now()` when the answer was finished, or `undefined` while it is not (a `hang`). */
   endedMs: number | undefined;
 }
 
@@ -21,7 +24,9 @@ export interface ReceivedRequest {
 export interface ReceiverAnswer {
   /** Default 204. */
   status?: number;
+  /** Response headers. Default: none. */
   headers?: Record<string, string>;
+  /** Response body, as UTF-8. Default: empty. */
   body?: string;
   /** Wait this long before answering, in ms. Default 0. */
   delayMs?: number;
@@ -35,6 +40,7 @@ export interface ReceiverAnswer {
 export interface WebhookReceiver {
   /** `https://127.0.0.1:<port>`, without a trailing slash. */
   origin: string;
+  /** The port it listens on, chosen by the system. */
   port: number;
   /** The PEM certificate to trust as a CA. */
   ca: string;
@@ -44,6 +50,7 @@ export interface WebhookReceiver {
   answer(answer: (request: ReceivedRequest) => ReceiverAnswer | Promise<ReceiverAnswer>): void;
   /** Resolves once `count` requests have arrived in all; rejects after `timeoutMs` (default 30,000). */
   waitForRequests(count: number, timeoutMs?: number): Promise<ReceivedRequest[]>;
+  /** Stops listening and drops open connections (a `hang` included). */
   close(): Promise<void>;
 }
 

@@ -8,7 +8,9 @@ import {
 
 /** The second argument of each handler under Express: the request and the response. */
 export interface ExpressWebhookContext {
+  /** The Express request; its body is the raw bytes the router verified. */
   req: Request;
+  /** The Express response; the router answers on it after the handler returns, so do not end it. */
   res: Response;
 }
 

@@ -7,6 +7,7 @@ import {
 
 /** The second argument of each handler in fetch-style runtimes: the incoming `Request`. */
 export interface FetchWebhookContext {
+  /** The incoming request; its body has already been read, so read the verified `event` instead. */
   request: Request;
 }
 

@@ -5,11 +5,13 @@ import { checkTtlMs, type DedupeStore } from '../dedupe-store.js';
  * from `createCluster()`) fits.
  */
 export interface RedisDedupeClient {
+  /** `SET key value NX PX ms`: resolves to `'OK'` when set, `null` when the key exists. */
   set(
     key: string,
     value: string,
     options: { condition: 'NX'; expiration: { type: 'PX'; value: number } },
   ): Promise<unknown>;
+  /** `DEL key`: releases a claim. */
   del(key: string): Promise<unknown>;
 }
 

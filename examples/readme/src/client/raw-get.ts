@@ -1,0 +1,1 @@
+const { data, error, response } = await client.GET('/prospects/{id}', { params: { path: { id } } });
