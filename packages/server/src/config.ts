@@ -92,7 +92,7 @@ function checkServing(env: NodeJS.ProcessEnv, publicUrl: string | undefined, tru
  * Reads `PORT` (default 3000), `HOST` (default 127.0.0.1), `DATABASE_URL`, `PROSPECTKIT_DATA_DIR` (default
  * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_TRUST_PROXY`
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
- * `PROSPECTKIT_ADMIN_PASSWORD` (at least {@link MIN_ADMIN_PASSWORD_LENGTH} characters) and
+ * `PROSPECTKIT_ADMIN_PASSWORD` (at least 15 characters) and
  * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650).
  *
  * When serving in production (`NODE_ENV=production`), `PROSPECTKIT_PUBLIC_URL` is required and must be https;

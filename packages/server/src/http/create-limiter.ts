@@ -10,7 +10,7 @@ export interface Limiter {
   /** Requests per window per client address (API and settings pages); pass it to `createApp({ limiter })`. */
   limiter: RateLimiterAbstract;
   /**
-   * Settings sign-in attempts per client address ({@link SIGN_IN_LIMIT}), in the same store as `limiter`, so
+   * Settings sign-in attempts per client address (10 per 15 minutes), in the same store as `limiter`, so
    * every instance and every restart sees the same count.
    */
   signInLimiter: RateLimiterAbstract;
