@@ -87,7 +87,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const timers: NodeJS.Timeout[] = [];
   let unlisten: (() => Promise<void>) | undefined;
   let pruning: Promise<unknown> = Promise.resolve();
-  let stopping: Promise<void> | undefined;
+  let shutdown: Promise<void> | undefined;
 
   /** Claims up to `limit`, fails those of revoked webhooks, and makes the rest ready; returns the claimed count. */
   async function claim(limit: number): Promise<number> {
@@ -179,8 +179,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       wake();
     },
     stop() {
-      stopping ??= shutDown();
-      return stopping;
+      shutdown ??= shutDown();
+      return shutdown;
     },
   };
 }
