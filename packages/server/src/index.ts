@@ -23,12 +23,8 @@ export { migrate } from './db/migrations.js';
 export { type DatabaseTarget, openDatabase } from './db/open-database.js';
 export { createPgliteDatabase, DataDirectoryLockedError } from './db/pglite-database.js';
 export { createPostgresDatabase } from './db/postgres-database.js';
-export {
-  createDeliveryWorker,
-  DELIVERY_WORKER_DEFAULTS,
-  type DeliveryWorker,
-  type DeliveryWorkerOptions,
-} from './delivery/delivery-worker.js';
+export { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
+export { DELIVERY_WORKER_DEFAULTS, type DeliveryWorkerOptions } from './delivery/delivery-worker-options.js';
 export {
   type CheckedWebhookAddress,
   type GuardOptions,

@@ -1,11 +1,8 @@
 import { verifyWebhook } from '@prospectkit/webhooks';
 import type { Clock } from '../src/clock.js';
 import type { Database } from '../src/db/database.js';
-import {
-  createDeliveryWorker,
-  type DeliveryWorker,
-  type DeliveryWorkerOptions,
-} from '../src/delivery/delivery-worker.js';
+import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/delivery-worker.js';
+import type { DeliveryWorkerOptions } from '../src/delivery/delivery-worker-options.js';
 import { registerWebhook } from '../src/delivery/register-webhook.js';
 import { createLogger } from '../src/start-server.js';
 import { createWorkspace } from '../src/store/workspaces.js';

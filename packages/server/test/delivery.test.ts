@@ -11,7 +11,7 @@ import {
 import { request as undiciRequest } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
-import { DELIVERY_WORKER_DEFAULTS } from '../src/delivery/delivery-worker.js';
+import { DELIVERY_WORKER_DEFAULTS } from '../src/delivery/delivery-worker-options.js';
 import { registerWebhook } from '../src/delivery/register-webhook.js';
 import { RETRY_DELAYS_MS } from '../src/delivery/retry-schedule.js';
 import { WEBHOOK_USER_AGENT } from '../src/delivery/user-agent.js';

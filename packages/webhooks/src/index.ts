@@ -42,7 +42,12 @@ export {
   type WebhookResponseBody,
   type WebhookResult,
 } from './process-webhook.js';
-export { type SignatureHeaders, type SignWebhookOptions, signWebhook } from './sign-webhook.js';
+export {
+  type SignatureHeaders,
+  type SignWebhookOptions,
+  signWebhook,
+  signWebhookSync,
+} from './sign-webhook.js';
 export type { RawBody } from './to-raw-body.js';
 export { type VerifyWebhookOptions, verifyWebhook } from './verify-webhook.js';
 export {

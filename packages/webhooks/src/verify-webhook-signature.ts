@@ -4,10 +4,11 @@ import { getHeader, type WebhookHeaders } from './get-header.js';
 import { normalizeSecrets } from './normalize-secrets.js';
 import { parseSignatureHeader } from './parse-signature-header.js';
 import { parseTimestamp } from './parse-timestamp.js';
+import { signedMessage } from './signed-message.js';
 import { type RawBody, toRawBody } from './to-raw-body.js';
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
-/** Default of `toleranceSeconds`: five minutes, as the service specification says. */
+/** Default of `toleranceSeconds`: five minutes, as openapi.yaml `components.parameters.ServiceTimestamp` says. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** Options of {@link verifyWebhookSignature}. */
@@ -72,7 +73,7 @@ export function checkToleranceSeconds(toleranceSeconds: number): void {
  * @example
  * await verifyWebhookSignature({ body: rawBytes, headers: req.headers, secret: process.env.WEBHOOK_SECRET! });
  * await queue.send(rawBytes); // verified bytes, parsed later
- * @see service-spec.md section 5, "Webhook signature"; openapi.yaml `components.parameters.ServiceSignature`
+ * @see openapi.yaml `components.parameters.ServiceSignature` and `ServiceTimestamp`
  */
 export function verifyWebhookSignature(options: VerifyWebhookSignatureOptions): Promise<number> {
   // Not async itself: returning the inner promise saves a promise and a turn of the event loop per call.
@@ -109,7 +110,7 @@ export async function checkWebhookSignature(
   const candidates = parseSignatureHeader(signature);
 
   const crypto = options.cryptoProvider ?? defaultCryptoProvider();
-  const parts = [`${timestamp}.`, body];
+  const parts = signedMessage(timestamp, body);
   let matched = false;
   for (let s = 0; s < secrets.length; s++) {
     const mac = crypto.hmacSha256(secrets[s] as string, parts);

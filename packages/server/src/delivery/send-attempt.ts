@@ -1,5 +1,5 @@
+import { signWebhookSync } from '@prospectkit/webhooks';
 import type { Dispatcher, request as undiciRequest } from 'undici';
-import { signAttempt } from './sign-attempt.js';
 
 /**
  * A replacement for how the worker sends, with undici's `request` signature (tests pass a stub that records or
@@ -49,10 +49,13 @@ export interface SendAttemptInput {
 export const EXCERPT_BYTES = 1024;
 
 /**
- * POSTs one signed event with the contract's headers; never follows a redirect; never throws.
+ * POSTs one signed event with the contract's headers; never follows a redirect. Signed with
+ * `@prospectkit/webhooks`' `signWebhookSync`, the signer receivers test with, at the attempt's own time.
  *
  * @returns the status (any), or the timeout or network error
- * @see openapi.yaml `webhooks` (delivery headers); service spec section 6
+ * @throws {WebhookVerificationError} `invalid_secret` only for a stored secret that is not a `whk_` secret (the
+ *   server issues none); nothing else throws
+ * @see openapi.yaml `webhooks` (delivery headers) and `components.parameters.ServiceSignature`
  */
 export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResult> {
   const headers = {
@@ -60,7 +63,7 @@ export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResul
     'User-Agent': input.userAgent,
     'Service-Event-ID': input.eventId,
     'Service-Event': input.eventType,
-    ...signAttempt(input.secret, input.body, input.timestampSeconds),
+    ...signWebhookSync({ secret: input.secret, body: input.body, timestampSeconds: input.timestampSeconds }),
   };
   const elapsed = () => Math.round(performance.now() - input.startedAt);
   try {
