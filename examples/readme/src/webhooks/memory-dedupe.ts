@@ -1,2 +1,2 @@
 import { MemoryDedupeStore } from '@prospectkit/webhooks';
-const dedupe = new MemoryDedupeStore({ maxEntries: 10_000 }); // bounded, on lru-cache
+const dedupe = new MemoryDedupeStore({ maxEntries: 50_000 }); // bounded, on lru-cache
