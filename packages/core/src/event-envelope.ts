@@ -1,5 +1,5 @@
 import { newId } from './ids.js';
-import type { EventType } from './types.js';
+import type { EventType } from './webhook-events.js';
 
 /** An event envelope and the exact JSON bytes every delivery attempt sends. */
 export interface BuiltEvent {
@@ -18,7 +18,7 @@ export interface BuiltEvent {
  * Builds an event envelope `{id, event, workspace_id, occurred_at, data}` with a fresh `evt_` id.
  *
  * @param nowMs the event time in ms since the epoch; `occurred_at` is RFC 3339 UTC with milliseconds.
- * @see openapi.yaml `webhooks`; service spec section 2 (Event envelope)
+ * @see openapi.yaml `webhooks`
  */
 export function buildEvent(
   event: EventType,

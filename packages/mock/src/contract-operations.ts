@@ -1,5 +1,5 @@
 import type { Ability } from '@prospectkit/core';
-import { contract } from './generated/contract.js';
+import { contract } from '@prospectkit/core';
 
 /** The operations of the contract, by `operationId`. */
 export type OperationId =

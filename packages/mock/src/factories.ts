@@ -1,4 +1,3 @@
-import { ID_PREFIXES, type IdKind } from '@prospectkit/core';
 import type {
   EventType,
   OutcomeResult,
@@ -6,7 +5,8 @@ import type {
   ProspectCreate,
   RecordOutcomeRequest,
   WebhookEvent,
-} from './types.js';
+} from '@prospectkit/core';
+import { ID_PREFIXES, type IdKind } from '@prospectkit/core';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** 2026-01-01T00:00:00.000Z: the factories' first instant; each built thing is one second later. */

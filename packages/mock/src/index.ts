@@ -1,3 +1,12 @@
+export type {
+  EventType,
+  OutcomeResult,
+  Prospect,
+  ProspectCreate,
+  ProspectUpdate,
+  RecordOutcomeRequest,
+  WebhookEvent,
+} from '@prospectkit/core';
 export type { OperationId } from './contract-operations.js';
 export {
   createProspectKitMock,
@@ -27,12 +36,3 @@ export type {
 export { ProspectKitMockError, type ProspectKitMockErrorCode } from './mock-error.js';
 export type { RateLimitOptions } from './rate-limiter.js';
 export { type SignedRequestOptions, signedRequestFor } from './signed-request-for.js';
-export type {
-  EventType,
-  OutcomeResult,
-  Prospect,
-  ProspectCreate,
-  ProspectUpdate,
-  RecordOutcomeRequest,
-  WebhookEvent,
-} from './types.js';

@@ -1,10 +1,9 @@
-import { type FieldIssue, strictQueryIntegers } from '@prospectkit/core';
+import { contract, type FieldIssue, strictQueryIntegers } from '@prospectkit/core';
 import type { ValidateFunction } from 'ajv';
 import ajv2020 from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { ajvFieldIssues } from './ajv-field-issues.js';
 import { CONTRACT_OPERATIONS, type ContractOperation, type OperationId } from './contract-operations.js';
-import { contract } from './generated/contract.js';
 
 // Both are CommonJS modules whose `module.exports` is the export itself, with `.default` pointing back to it:
 // `.default` is the class (the plugin) under Node, bundlers and TypeScript's NodeNext view alike.

@@ -1,35 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Ability } from '@prospectkit/core';
-import { parse } from 'yaml';
-
-/** Where the contract is: beside the built package (`contract/openapi.yaml`) or at the repository root. */
-function contractPath(): string {
-  const candidates = [
-    '../contract/openapi.yaml',
-    '../../contract/openapi.yaml',
-    '../../../../openapi/openapi.yaml',
-  ].map((p) => fileURLToPath(new URL(p, import.meta.url)));
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`openapi.yaml not found; looked in ${candidates.join(', ')}`);
-  return found;
-}
+import { type Ability, contract, contractYaml } from '@prospectkit/core';
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document
 export type OpenApiDocument = Record<string, any>;
 
-let cachedSource: string | undefined;
-let cached: OpenApiDocument | undefined;
-
-/** The text of `openapi/openapi.yaml`. */
+/** The text of `openapi/openapi.yaml`, as generated into core (no file is read at run time). */
 export function contractSource(): string {
-  cachedSource ??= readFileSync(contractPath(), 'utf8');
-  return cachedSource;
+  return contractYaml;
 }
 
-/** The parsed `openapi/openapi.yaml`, the server's source of truth. */
+let cached: OpenApiDocument | undefined;
+
+/**
+ * The parsed `openapi/openapi.yaml`, the server's source of truth: a copy of core's, made once, since the request
+ * validator and the docs page may annotate what they are given and the mock reads the original.
+ */
 export function loadContract(): OpenApiDocument {
-  cached ??= parse(contractSource()) as OpenApiDocument;
+  cached ??= structuredClone(contract) as OpenApiDocument;
   return cached;
 }
 
