@@ -1,10 +1,27 @@
 export { ABILITIES, type Ability } from './abilities.js';
+export { ajvFieldIssues } from './ajv-field-issues.js';
 export { allowHeader } from './allow-header.js';
 export { bearerToken } from './bearer-token.js';
+export {
+  allowedMethods,
+  CONTRACT_OPERATIONS,
+  type ContractOperation,
+  findOperation,
+  matchOperation,
+  type OperationId,
+  type OperationMatch,
+} from './contract-operations.js';
 export { type BuiltEvent, buildEvent } from './event-envelope.js';
 export { contract, contractYaml } from './generated/contract.js';
 export type { components, operations, paths, webhooks } from './generated/openapi.js';
 export { ID_PREFIXES, type IdKind, isId, newId } from './ids.js';
+export {
+  type CheckName,
+  type CheckStep,
+  type CheckSteps,
+  ORDER_OF_CHECKS,
+  runChecks,
+} from './order-of-checks.js';
 export {
   EMPTY_OUTCOME,
   mergedOutcomeIssues,
@@ -22,6 +39,7 @@ export {
   pageOffset,
 } from './pagination.js';
 export { type NormalizedProspectInput, normalizeProspectInput } from './prospect-input.js';
+export { type QueryObject, type ValidationResult, validateRequest } from './request-validators.js';
 export type {
   ErrorResponse,
   ListProspectsQuery,

@@ -1,8 +1,7 @@
-import type { paths, WebhookEvent } from '@prospectkit/core';
+import type { OperationId, paths, WebhookEvent } from '@prospectkit/core';
 import { ABILITIES, type Ability, newId } from '@prospectkit/core';
 import type { HttpHandler } from 'msw';
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
-import type { OperationId } from './contract-operations.js';
 import { createHandlers } from './create-handlers.js';
 import { createFaultQueue, type MockFault } from './fault-queue.js';
 import { type MockClock, systemClock } from './mock-clock.js';

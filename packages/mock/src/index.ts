@@ -1,5 +1,6 @@
 export type {
   EventType,
+  OperationId,
   OutcomeResult,
   Prospect,
   ProspectCreate,
@@ -7,7 +8,6 @@ export type {
   RecordOutcomeRequest,
   WebhookEvent,
 } from '@prospectkit/core';
-export type { OperationId } from './contract-operations.js';
 export {
   createProspectKitMock,
   type MockAuth,
