@@ -1,9 +1,10 @@
 import { bearerToken } from '@prospectkit/core';
 import { hashApiToken, isWellFormedApiToken } from '../auth/api-token.js';
 import type { GrantCache } from '../auth/grant-cache.js';
+import type { TokenGrant } from '../auth/token-grant.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { findTokenGrant, type TokenGrant, touchApiToken } from '../store/api-tokens.js';
+import { findTokenGrant, touchApiToken } from '../store/api-tokens.js';
 import { type ApiError, unauthenticated } from './api-error.js';
 
 const TOUCH_INTERVAL_MS = 60_000;
