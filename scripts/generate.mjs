@@ -22,13 +22,13 @@ async function write(relative, text) {
 const source = await readFile(contractPath, 'utf8');
 const ast = await openapiTS(new URL(`file://${contractPath}`), { alphabetize: false });
 const types = header('openapi-typescript') + astToString(ast);
-for (const pkg of ['core', 'client', 'webhooks', 'server', 'mock']) {
-  await write(`packages/${pkg}/src/generated/openapi.ts`, types);
-}
+// Once, in the internal core package; the published packages bundle what they use of it (see their tsdown.config.ts).
+await write('packages/core/src/generated/openapi.ts', types);
 
-// The mock validates requests in the browser too, so it gets the contract as a plain object, not a YAML file.
+// The contract as data, for code that runs where no file can be read (the mock in a browser) and so that the
+// server's published build needs no YAML file beside it: the parsed document and the text it was parsed from.
 const document = parse(source);
 await write(
-  'packages/mock/src/generated/contract.ts',
-  `${header('contract as data')}/** The OpenAPI document, as parsed from openapi/openapi.yaml. */\nexport const contract = ${JSON.stringify(document, null, 2)} as const;\n`,
+  'packages/core/src/generated/contract.ts',
+  `${header('contract as data')}/** The OpenAPI document, as parsed from openapi/openapi.yaml. */\nexport const contract = ${JSON.stringify(document, null, 2)} as const;\n\n/** The text of openapi/openapi.yaml, served as is at \`/openapi.yaml\`. */\nexport const contractYaml = ${JSON.stringify(source)};\n`,
 );

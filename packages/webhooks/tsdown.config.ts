@@ -20,4 +20,6 @@ export default defineConfig({
   // may fail a CI build, where tsdown turns warnings into errors.
   checks: { legacyCjs: false, pluginTimings: false },
   fixedExtension: false,
+  // The internal @prospectkit/core (the contract's generated types) is bundled in, its declarations too.
+  noExternal: [/^@prospectkit\/core/],
 });

@@ -1,5 +1,5 @@
+import type { paths } from '@prospectkit/core';
 import createFetchClient, { type Client } from 'openapi-fetch';
-import type { paths } from './generated/openapi.js';
 import { createProspectsResource, type ProspectsResource } from './prospects-resource.js';
 import { createRetryFetch, type RequestFetch } from './retry-fetch.js';
 

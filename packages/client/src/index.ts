@@ -11,9 +11,37 @@
  * @see the package README (packages/client/README.md) for options, retries and errors
  * @packageDocumentation
  */
+// The contract's types, generated once into the internal core package and bundled into this one's declarations.
+export type {
+  ConversationAssignedEvent,
+  components,
+  ErrorResponse as ErrorBody,
+  InboxReplyReceivedEvent,
+  ListProspectsQuery,
+  MeetingBookedEvent,
+  OpportunityUpdatedEvent,
+  OpportunityWonEvent,
+  OutcomeResult,
+  OutcomeValue,
+  operations,
+  PaginationLinks,
+  PaginationMeta,
+  Prospect,
+  ProspectCreate,
+  ProspectCreatedEvent,
+  ProspectList as ProspectPage,
+  ProspectOutcomeUpdatedEvent,
+  ProspectUpdate,
+  paths,
+  RecordOutcomeRequest,
+  ValidationError as ValidationErrorBody,
+  WebhookEvent,
+  WebhookEventOf,
+  WebhookEventType,
+  webhooks,
+} from '@prospectkit/core';
 export { type ClientOptions, createClient, type ProspectKitClient } from './create-client.js';
 export { errorFromResponse } from './error-from-response.js';
-export type { components, operations, paths, webhooks } from './generated/openapi.js';
 export type { Page, PagePromise } from './page-promise.js';
 export {
   AbortError,
@@ -32,29 +60,3 @@ export {
 } from './prospect-kit-error.js';
 export type { ProspectsResource, RequestOptions } from './prospects-resource.js';
 export type { RequestFetch } from './retry-fetch.js';
-export type {
-  ErrorBody,
-  ListProspectsQuery,
-  OutcomeResult,
-  OutcomeValue,
-  PaginationLinks,
-  PaginationMeta,
-  Prospect,
-  ProspectCreate,
-  ProspectPage,
-  ProspectUpdate,
-  RecordOutcomeRequest,
-  ValidationErrorBody,
-} from './schemas.js';
-export type {
-  ConversationAssignedEvent,
-  InboxReplyReceivedEvent,
-  MeetingBookedEvent,
-  OpportunityUpdatedEvent,
-  OpportunityWonEvent,
-  ProspectCreatedEvent,
-  ProspectOutcomeUpdatedEvent,
-  WebhookEvent,
-  WebhookEventOf,
-  WebhookEventType,
-} from './webhook-events.js';

@@ -1,16 +1,16 @@
-import type { Client } from 'openapi-fetch';
-import { errorFromResponse } from './error-from-response.js';
-import type { paths } from './generated/openapi.js';
-import { type PagePromise, pagePromise } from './page-promise.js';
 import type {
   ListProspectsQuery,
   OutcomeResult,
   Prospect,
   ProspectCreate,
-  ProspectPage,
+  ProspectList as ProspectPage,
   ProspectUpdate,
+  paths,
   RecordOutcomeRequest,
-} from './schemas.js';
+} from '@prospectkit/core';
+import type { Client } from 'openapi-fetch';
+import { errorFromResponse } from './error-from-response.js';
+import { type PagePromise, pagePromise } from './page-promise.js';
 
 /** Per-call options of the resource methods. */
 export interface RequestOptions {

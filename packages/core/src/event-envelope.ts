@@ -1,5 +1,5 @@
 import { newId } from './ids.js';
-import type { EventType } from './types.js';
+import type { EventType } from './webhook-events.js';
 
 /** An event envelope and the exact JSON bytes every delivery attempt sends. */
 export interface BuiltEvent {
@@ -30,7 +30,7 @@ export interface BuiltEvent {
  * @returns the envelope and its JSON body, for `enqueueEvents`
  * @example
  * const built = buildEvent('inbox.reply.received', workspaceId, { prospect_id, company, contact_email });
- * @see openapi.yaml `webhooks`; service spec section 2 (Event envelope)
+ * @see openapi.yaml `webhooks`
  */
 export function buildEvent(
   event: EventType,

@@ -1,7 +1,27 @@
+export { ABILITIES, type Ability } from './abilities.js';
+export { ajvFieldIssues } from './ajv-field-issues.js';
 export { allowHeader } from './allow-header.js';
 export { bearerToken } from './bearer-token.js';
+export {
+  allowedMethods,
+  CONTRACT_OPERATIONS,
+  type ContractOperation,
+  findOperation,
+  matchOperation,
+  type OperationId,
+  type OperationMatch,
+} from './contract-operations.js';
 export { type BuiltEvent, buildEvent } from './event-envelope.js';
+export { contract, contractYaml } from './generated/contract.js';
+export type { components, operations, paths, webhooks } from './generated/openapi.js';
 export { ID_PREFIXES, type IdKind, isId, newId } from './ids.js';
+export {
+  type CheckName,
+  type CheckStep,
+  type CheckSteps,
+  ORDER_OF_CHECKS,
+  runChecks,
+} from './order-of-checks.js';
 export {
   EMPTY_OUTCOME,
   mergedOutcomeIssues,
@@ -19,12 +39,40 @@ export {
   pageOffset,
 } from './pagination.js';
 export { type NormalizedProspectInput, normalizeProspectInput } from './prospect-input.js';
+export { type QueryObject, type ValidationResult, validateRequest } from './request-validators.js';
+export type {
+  ErrorResponse,
+  ListProspectsQuery,
+  OutcomeResult,
+  OutcomeValue,
+  PaginationLinks,
+  PaginationMeta,
+  Prospect,
+  ProspectCreate,
+  ProspectList,
+  ProspectUpdate,
+  RecordOutcomeRequest,
+  ValidationError,
+} from './schemas.js';
 export { QUERY_INTEGER, strictQueryIntegers } from './strict-query-integers.js';
 export { nulIssues, toStoredText } from './text-input.js';
-export * from './types.js';
 export {
   type FieldIssue,
   fieldMessage,
   toValidationBody,
   type ValidationBody,
 } from './validation-messages.js';
+export {
+  type ConversationAssignedEvent,
+  EVENT_TYPES,
+  type EventType,
+  type InboxReplyReceivedEvent,
+  type MeetingBookedEvent,
+  type OpportunityUpdatedEvent,
+  type OpportunityWonEvent,
+  type ProspectCreatedEvent,
+  type ProspectOutcomeUpdatedEvent,
+  type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
+} from './webhook-events.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergedOutcomeIssues, mergeOutcome, type OutcomeState, outcomeEventTypes } from './outcome-rules.js';
-import type { RecordOutcomeRequest } from './types.js';
+import type { RecordOutcomeRequest } from './schemas.js';
 
 const base: OutcomeState = {
   outcome: 'Interested',

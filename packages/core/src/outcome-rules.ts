@@ -1,5 +1,6 @@
-import type { EventType, OutcomeValue, RecordOutcomeRequest } from './types.js';
+import type { OutcomeValue, RecordOutcomeRequest } from './schemas.js';
 import type { FieldIssue } from './validation-messages.js';
+import type { EventType } from './webhook-events.js';
 
 /** A prospect's outcome state: every field `null` where unset. */
 export interface OutcomeState {
@@ -82,7 +83,7 @@ export function mergedOutcomeIssues(merged: OutcomeState): FieldIssue[] {
  * always; `meeting.booked` when `meeting_at` was sent non-null and differs from before, or the outcome changed
  * to `Meeting booked` (once even if both); `opportunity.won` when the outcome changed to `Won`.
  *
- * @see openapi.yaml operationId `recordOutcome`; service spec section 3
+ * @see openapi.yaml operationId `recordOutcome`
  */
 export function outcomeEventTypes(
   previous: OutcomeState | null,

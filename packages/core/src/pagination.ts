@@ -1,4 +1,4 @@
-import type { ProspectList } from './types.js';
+import type { ProspectList } from './schemas.js';
 
 /** Paging defaults and bounds. @see openapi.yaml `components.parameters.Page`, `PerPage` */
 export const DEFAULT_PAGE = 1;

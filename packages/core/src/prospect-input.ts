@@ -1,5 +1,5 @@
+import type { ProspectCreate, ProspectUpdate } from './schemas.js';
 import { toStoredText } from './text-input.js';
-import type { ProspectCreate, ProspectUpdate } from './types.js';
 import type { FieldIssue } from './validation-messages.js';
 
 const OPTIONAL_TEXT = [

@@ -28,10 +28,10 @@ function collect(value: unknown, path: string[], issues: FieldIssue[]): void {
 
 /**
  * U+0000 in a schema-valid `search` or body, which PostgreSQL text cannot hold: one issue per string that has
- * it, `search` first, then the body's strings in order. The server answers them with 422 after validation
- * (`rejectNul`), before the operation's own rules; the mock does the same with this function.
+ * it, `search` first, then the body's strings in order. The `nul` step of the order of checks, after
+ * validation and before the operation's own rules, on the server and the mock alike.
  *
- * @see packages/server/src/http/reject-nul.ts
+ * @see order-of-checks.ts
  */
 export function nulIssues(search: unknown, body: unknown): FieldIssue[] {
   const issues: FieldIssue[] = [];

@@ -1,5 +1,5 @@
+import { CONTRACT_OPERATIONS } from '@prospectkit/core';
 import { type HttpHandler, http } from 'msw';
-import { CONTRACT_OPERATIONS } from './contract-operations.js';
 import { handleRequest } from './handle-request.js';
 import type { MockContext } from './mock-context.js';
 

@@ -1,16 +1,14 @@
+import type { OperationId, paths, WebhookEvent } from '@prospectkit/core';
 import { ABILITIES, type Ability, newId } from '@prospectkit/core';
 import type { HttpHandler } from 'msw';
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
-import type { OperationId } from './contract-operations.js';
 import { createHandlers } from './create-handlers.js';
 import { createFaultQueue, type MockFault } from './fault-queue.js';
-import type { paths } from './generated/openapi.js';
 import { type MockClock, systemClock } from './mock-clock.js';
 import type { MockContext } from './mock-context.js';
 import { createMockDatabase, type MockDatabase, type ProspectSeed } from './mock-database.js';
 import { ProspectKitMockError } from './mock-error.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limiter.js';
-import type { WebhookEvent } from './types.js';
 
 /** Who may call the mock: `'any'` bearer token with every ability, or only these tokens with these abilities. */
 export type MockAuth = 'any' | Readonly<Record<string, readonly Ability[]>>;

@@ -1,3 +1,5 @@
+import type { EventType } from '@prospectkit/core';
+import { contract } from '@prospectkit/core';
 import ajv2020 from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -9,8 +11,6 @@ import {
   buildProspectCreate,
   resetFactories,
 } from './factories.js';
-import { contract } from './generated/contract.js';
-import type { EventType } from './types.js';
 
 const ajv = new ajv2020.default({ strict: false, allErrors: true });
 ajvFormats.default(ajv, { mode: 'full' });

@@ -1,12 +1,13 @@
-import { ID_PREFIXES, type IdKind } from '@prospectkit/core';
 import type {
   EventType,
   OutcomeResult,
   Prospect,
   ProspectCreate,
   RecordOutcomeRequest,
+  WebhookEvent,
   WebhookEventOf,
-} from './types.js';
+} from '@prospectkit/core';
+import { ID_PREFIXES, type IdKind } from '@prospectkit/core';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** 2026-01-01T00:00:00.000Z: the factories' first instant; each built thing is one second later. */

@@ -1,4 +1,4 @@
-import { CONTRACT_OPERATIONS, findOperation, type OperationId } from './contract-operations.js';
+import { CONTRACT_OPERATIONS, findOperation, type OperationId } from '@prospectkit/core';
 import { ProspectKitMockError } from './mock-error.js';
 
 /**

@@ -1,7 +1,20 @@
-import { ABILITIES, allowHeader, bearerToken, nulIssues, toValidationBody } from '@prospectkit/core';
+import {
+  ABILITIES,
+  allowedMethods,
+  allowHeader,
+  bearerToken,
+  type CheckSteps,
+  type ContractOperation,
+  matchOperation,
+  nulIssues,
+  type QueryObject,
+  runChecks,
+  toValidationBody,
+  type ValidationResult,
+  validateRequest,
+} from '@prospectkit/core';
 import { delay } from 'msw';
 import { ulid } from 'ulidx';
-import { allowedMethods, CONTRACT_OPERATIONS, type ContractOperation } from './contract-operations.js';
 import type { MockFault } from './fault-queue.js';
 import type { MockContext } from './mock-context.js';
 import type { TokenGrant } from './mock-database.js';
@@ -9,15 +22,9 @@ import { OPERATIONS } from './operations/index.js';
 import { SERVICE_RATE_LIMIT } from './rate-limiter.js';
 import { readJsonBody } from './read-json-body.js';
 import { reply } from './reply.js';
-import { type QueryObject, validateRequest } from './request-validators.js';
 
 const CLIENT_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
-const PATH_PATTERNS = [...new Set(CONTRACT_OPERATIONS.map((o) => o.path))].map((path) => ({
-  path,
-  // Case-insensitive, like msw's matching and the server's routing.
-  pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '([^/]+)')}/?$`, 'i'),
-}));
 
 /** The base URL made absolute against the request (a browser may give a relative one), without a trailing slash. */
 function apiRootOf(ctx: MockContext, request: Request): string {
@@ -86,93 +93,122 @@ export async function handleRequest(
   }
 }
 
+/** One request on its way through the checks; each step fills in what the later ones need. */
+interface MockRequest {
+  ctx: MockContext;
+  request: Request;
+  operation: ContractOperation | undefined;
+  headers: Headers;
+  url: URL;
+  apiRoot: string;
+  grant?: TokenGrant;
+  body?: unknown;
+  prospectId: string;
+  validation?: ValidationResult & { ok: true };
+}
+
+const answer = (state: MockRequest, status: number, body: unknown) =>
+  reply(status, body, state.headers, { method: state.request.method });
+
+/** The mock's implementation of each step of the contract's order of checks. */
+const MOCK_STEPS: CheckSteps<MockRequest, Response> = {
+  rateLimit(state) {
+    const { ctx, headers } = state;
+    // The contract requires `X-RateLimit-Limit` on every answer; without a limit of its own the mock names the
+    // service's and leaves out `X-RateLimit-Remaining` (openapi.yaml `components.headers`).
+    headers.set('X-RateLimit-Limit', String(SERVICE_RATE_LIMIT));
+    if (!ctx.rateLimiter) return undefined;
+    const nowMs = ctx.clock.now().getTime();
+    const limit = ctx.rateLimiter.consume(nowMs);
+    headers.set('X-RateLimit-Limit', String(limit.limit));
+    headers.set('X-RateLimit-Remaining', String(limit.remaining));
+    if (!limit.limited) return undefined;
+    headers.set('Retry-After', String(Math.ceil(limit.msBeforeReset / 1000)));
+    headers.set('X-RateLimit-Reset', String(Math.ceil((nowMs + limit.msBeforeReset) / 1000)));
+    return answer(state, 429, { message: 'Too Many Attempts.' });
+  },
+  authenticate(state) {
+    state.grant = authenticate(state.ctx, state.request);
+    if (state.grant) return undefined;
+    state.headers.set('WWW-Authenticate', 'Bearer');
+    return answer(state, 401, { message: 'Unauthenticated.' });
+  },
+  ability(state) {
+    const { operation, grant } = state;
+    if (!operation || grant?.abilities.includes(operation.ability)) return undefined;
+    return answer(state, 403, { message: `This token lacks the ${operation.ability} ability.` });
+  },
+  async media(state) {
+    if (!BODY_METHODS.has(state.request.method)) return undefined;
+    const read = await readJsonBody(state.request);
+    if (!read.ok) return answer(state, read.status, { message: read.message });
+    state.body = read.body;
+    return undefined;
+  },
+  route(state) {
+    if (state.operation) return undefined;
+    const relative = state.url.pathname.slice(new URL(state.apiRoot).pathname.length);
+    const { path } = matchOperation(state.request.method, relative);
+    if (!path) return answer(state, 404, { message: 'Not found.' });
+    state.headers.set('Allow', allowHeader(allowedMethods(path)));
+    return answer(state, 405, { message: 'Method not allowed.' });
+  },
+  prospect(state) {
+    const { operation, ctx, grant } = state;
+    if (!operation?.hasProspectId) return undefined;
+    const relative = state.url.pathname.slice(new URL(state.apiRoot).pathname.length);
+    // A segment that is not valid percent-encoding names no prospect: `''` is in no workspace.
+    state.prospectId = matchOperation(state.request.method, relative).prospectId ?? '';
+    if (ctx.db.prospects.workspaceOf(state.prospectId) === grant?.workspaceId) return undefined;
+    return answer(state, 404, { message: 'Prospect not found.' });
+  },
+  validate(state) {
+    const operation = state.operation as ContractOperation;
+    const validation = validateRequest(operation.operationId, queryOf(state.url), state.body);
+    if (!validation.ok) return answer(state, 422, toValidationBody(validation.issues));
+    state.validation = validation;
+    return undefined;
+  },
+  nul(state) {
+    const nul = nulIssues(state.validation?.query.search, state.body);
+    return nul.length > 0 ? answer(state, 422, toValidationBody(nul)) : undefined;
+  },
+  operation(state) {
+    const { ctx, headers } = state;
+    const operation = state.operation as ContractOperation;
+    const result = OPERATIONS[operation.operationId]({
+      ctx,
+      workspaceId: (state.grant as TokenGrant).workspaceId,
+      prospectId: state.prospectId,
+      query: state.validation?.query ?? {},
+      body: state.body,
+      apiRoot: state.apiRoot,
+    });
+    if ('issues' in result) return answer(state, 422, toValidationBody(result.issues));
+    for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+    return answer(state, result.status, result.body);
+  },
+};
+
 async function answerRequest(
   ctx: MockContext,
   request: Request,
   operation: ContractOperation | undefined,
   headers: Headers,
 ): Promise<Response> {
-  const answer = (status: number, body: unknown) => reply(status, body, headers, { method: request.method });
-
   const fault = operation && ctx.faults.take(operation.operationId);
   if (fault !== undefined) {
     const response = await injected(ctx, fault, headers);
     if (response) return response;
   }
-
-  // The contract requires `X-RateLimit-Limit` on every answer; without a limit of its own the mock names the
-  // service's and leaves out `X-RateLimit-Remaining` (openapi.yaml `components.headers`).
-  headers.set('X-RateLimit-Limit', String(SERVICE_RATE_LIMIT));
-  if (ctx.rateLimiter) {
-    const nowMs = ctx.clock.now().getTime();
-    const limit = ctx.rateLimiter.consume(nowMs);
-    headers.set('X-RateLimit-Limit', String(limit.limit));
-    headers.set('X-RateLimit-Remaining', String(limit.remaining));
-    if (limit.limited) {
-      headers.set('Retry-After', String(Math.ceil(limit.msBeforeReset / 1000)));
-      headers.set('X-RateLimit-Reset', String(Math.ceil((nowMs + limit.msBeforeReset) / 1000)));
-      return answer(429, { message: 'Too Many Attempts.' });
-    }
-  }
-
-  const grant = authenticate(ctx, request);
-  if (!grant) {
-    headers.set('WWW-Authenticate', 'Bearer');
-    return answer(401, { message: 'Unauthenticated.' });
-  }
-  if (operation && !grant.abilities.includes(operation.ability)) {
-    return answer(403, { message: `This token lacks the ${operation.ability} ability.` });
-  }
-
-  let body: unknown;
-  if (BODY_METHODS.has(request.method)) {
-    const read = await readJsonBody(request);
-    if (!read.ok) return answer(read.status, { message: read.message });
-    body = read.body;
-  }
-
-  const url = new URL(request.url);
-  const apiRoot = apiRootOf(ctx, request);
-  const relative = url.pathname.slice(new URL(apiRoot).pathname.length);
-  if (!operation) {
-    const known = PATH_PATTERNS.find((p) => p.pattern.test(relative));
-    if (!known) return answer(404, { message: 'Not found.' });
-    headers.set('Allow', allowHeader(allowedMethods(known.path)));
-    return answer(405, { message: 'Method not allowed.' });
-  }
-
-  let prospectId = '';
-  if (operation.hasProspectId) {
-    const segment = PATH_PATTERNS.find((p) => p.path === operation.path)?.pattern.exec(relative)?.[1] ?? '';
-    prospectId = safeDecode(segment);
-    if (ctx.db.prospects.workspaceOf(prospectId) !== grant.workspaceId) {
-      return answer(404, { message: 'Prospect not found.' });
-    }
-  }
-
-  const validation = validateRequest(operation.operationId, queryOf(url), body);
-  if (!validation.ok) return answer(422, toValidationBody(validation.issues));
-  // Then, as the server's rejectNul: U+0000 anywhere in `search` or the body, which a database cannot store.
-  const nul = nulIssues(validation.query.search, body);
-  if (nul.length > 0) return answer(422, toValidationBody(nul));
-
-  const result = OPERATIONS[operation.operationId]({
+  const state: MockRequest = {
     ctx,
-    workspaceId: grant.workspaceId,
-    prospectId,
-    query: validation.query,
-    body,
-    apiRoot,
-  });
-  if ('issues' in result) return answer(422, toValidationBody(result.issues));
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
-  return answer(result.status, result.body);
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+    request,
+    operation,
+    headers,
+    url: new URL(request.url),
+    apiRoot: apiRootOf(ctx, request),
+    prospectId: '',
+  };
+  return (await runChecks(MOCK_STEPS, state)) as Response;
 }

@@ -11,8 +11,19 @@
  * @see the package README (packages/mock/README.md) for options, faults and factories
  * @packageDocumentation
  */
-export { ABILITIES, type Ability } from '@prospectkit/core';
-export type { OperationId } from './contract-operations.js';
+export {
+  ABILITIES,
+  type Ability,
+  type EventType,
+  type OperationId,
+  type OutcomeResult,
+  type Prospect,
+  type ProspectCreate,
+  type ProspectUpdate,
+  type RecordOutcomeRequest,
+  type WebhookEvent,
+  type WebhookEventOf,
+} from '@prospectkit/core';
 export {
   createProspectKitMock,
   type MockAuth,
@@ -41,13 +52,3 @@ export type {
 export { ProspectKitMockError, type ProspectKitMockErrorCode } from './mock-error.js';
 export type { RateLimitOptions } from './rate-limiter.js';
 export { type SignedRequestOptions, signedRequestFor } from './signed-request-for.js';
-export type {
-  EventType,
-  OutcomeResult,
-  Prospect,
-  ProspectCreate,
-  ProspectUpdate,
-  RecordOutcomeRequest,
-  WebhookEvent,
-  WebhookEventOf,
-} from './types.js';

@@ -1,8 +1,8 @@
+import type { WebhookEvent } from '@prospectkit/core';
 import type { FaultQueue } from './fault-queue.js';
 import type { MockClock } from './mock-clock.js';
 import type { MockDatabase } from './mock-database.js';
 import type { RateLimiter } from './rate-limiter.js';
-import type { WebhookEvent } from './types.js';
 
 /** Everything a mocked request can see and change; one per mock. */
 export interface MockContext {

@@ -1,7 +1,6 @@
-import { type Ability, newId } from '@prospectkit/core';
+import { type Ability, newId, type OutcomeResult, type Prospect } from '@prospectkit/core';
 import type { MockClock } from './mock-clock.js';
 import { ProspectKitMockError } from './mock-error.js';
-import type { OutcomeResult, Prospect } from './types.js';
 
 /** A prospect to put in the store: `company` is required, every other field defaults (ids and times included). */
 export type ProspectSeed = Partial<Prospect> & {

@@ -1,5 +1,5 @@
+import type { WebhookEvent } from '@prospectkit/core';
 import { signWebhook } from '@prospectkit/webhooks';
-import type { WebhookEvent } from './types.js';
 
 /** Options of {@link signedRequestFor}. */
 export interface SignedRequestOptions {

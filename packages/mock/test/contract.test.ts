@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { contract } from '@prospectkit/core';
 import ajv2020 from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { contract } from '../src/generated/contract.js';
 
 const Ajv2020 = ajv2020.default;
 const addFormats = ajvFormats.default;

@@ -16,6 +16,7 @@ export {
   type GrantCache,
   type GrantCacheOptions,
 } from './auth/grant-cache.js';
+export type { TokenGrant } from './auth/token-grant.js';
 export { type Clock, systemClock } from './clock.js';
 export { ConfigError, type LoadConfigOptions, loadConfig, type ServerConfig } from './config.js';
 export type { Database, Row, Sql } from './db/database.js';
@@ -57,7 +58,6 @@ export {
   createApiToken,
   listApiTokens,
   revokeApiToken,
-  type TokenGrant,
 } from './store/api-tokens.js';
 export { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
 export {

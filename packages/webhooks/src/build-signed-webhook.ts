@@ -1,5 +1,5 @@
+import type { WebhookEvent } from '@prospectkit/core';
 import type { CryptoProvider } from './crypto-provider.js';
-import type { WebhookEvent } from './events.js';
 import { signWebhook } from './sign-webhook.js';
 
 /** Options of {@link buildSignedWebhook}. */

@@ -1,6 +1,6 @@
+import type { WebhookEventType } from '@prospectkit/core';
 import { describe, expect, it } from 'vitest';
 import { buildWebhookEvent } from './build-webhook-event.js';
-import type { WebhookEventType } from './events.js';
 
 const KINDS: WebhookEventType[] = [
   'prospect.created',

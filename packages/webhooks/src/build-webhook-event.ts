@@ -1,4 +1,4 @@
-import type { WebhookEventOf, WebhookEventType } from './events.js';
+import type { WebhookEventOf, WebhookEventType } from '@prospectkit/core';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

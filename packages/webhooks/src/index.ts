@@ -10,15 +10,7 @@
  * @see the package README (packages/webhooks/README.md) for error codes and secret rotation
  * @packageDocumentation
  */
-export {
-  type BuildSignedWebhookOptions,
-  buildSignedWebhook,
-  type SignedWebhook,
-} from './build-signed-webhook.js';
-export { buildWebhookEvent, type WebhookEventOverrides } from './build-webhook-event.js';
-export type { CryptoProvider } from './crypto-provider.js';
-export { DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe-store.js';
-export { defaultCryptoProvider } from './default-crypto-provider.js';
+// The event types are the contract's, generated once into the internal core package and bundled in.
 export type {
   ConversationAssignedEvent,
   InboxReplyReceivedEvent,
@@ -30,7 +22,16 @@ export type {
   WebhookEvent,
   WebhookEventOf,
   WebhookEventType,
-} from './events.js';
+} from '@prospectkit/core';
+export {
+  type BuildSignedWebhookOptions,
+  buildSignedWebhook,
+  type SignedWebhook,
+} from './build-signed-webhook.js';
+export { buildWebhookEvent, type WebhookEventOverrides } from './build-webhook-event.js';
+export type { CryptoProvider } from './crypto-provider.js';
+export { DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe-store.js';
+export { defaultCryptoProvider } from './default-crypto-provider.js';
 export type { WebhookHeaders } from './get-header.js';
 export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './memory-dedupe-store.js';
 export { createNodeCryptoProvider, type NodeCryptoModule } from './node-crypto-provider.js';

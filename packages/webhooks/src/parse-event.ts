@@ -1,4 +1,4 @@
-import type { WebhookEvent } from './events.js';
+import type { WebhookEvent } from '@prospectkit/core';
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
 /*

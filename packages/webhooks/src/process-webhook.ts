@@ -1,7 +1,7 @@
+import type { WebhookEvent } from '@prospectkit/core';
 import type { CryptoProvider } from './crypto-provider.js';
 import { checkTtlMs, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe-store.js';
 import { resolveDedupeStore } from './default-dedupe-store.js';
-import type { WebhookEvent } from './events.js';
 import type { WebhookHeaders } from './get-header.js';
 import { normalizeSecrets } from './normalize-secrets.js';
 import { toRawBody } from './to-raw-body.js';

@@ -1,4 +1,4 @@
-import type { WebhookEvent } from './events.js';
+import type { WebhookEvent } from '@prospectkit/core';
 import { parseEvent } from './parse-event.js';
 import {
   type CheckedRequest,

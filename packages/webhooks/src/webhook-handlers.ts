@@ -1,4 +1,4 @@
-import type { WebhookEventOf, WebhookEventType } from './events.js';
+import type { WebhookEventOf, WebhookEventType } from '@prospectkit/core';
 
 /**
  * One async handler per event kind you handle, each given its typed envelope. Kinds without a handler are

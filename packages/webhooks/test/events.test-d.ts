@@ -1,6 +1,7 @@
 // Type tests, checked by `tsc -b`: the event types are the contract's, not hand-copied ones.
+
+import type { components } from '@prospectkit/core';
 import { expectTypeOf } from 'vitest';
-import type { components } from '../src/generated/openapi.js';
 import type {
   ConversationAssignedEvent,
   OpportunityWonEvent,

@@ -1,5 +1,5 @@
+import type { ProspectCreate, WebhookEvent } from '@prospectkit/core';
 import { buildEvent, newId, normalizeProspectInput } from '@prospectkit/core';
-import type { ProspectCreate, WebhookEvent } from '../types.js';
 import type { Operation } from './operation.js';
 
 /** `POST /prospects`: stores the prospect and emits `prospect.created`. @see operationId `createProspect` */

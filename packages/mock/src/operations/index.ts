@@ -1,4 +1,4 @@
-import type { OperationId } from '../contract-operations.js';
+import type { OperationId } from '@prospectkit/core';
 import { createProspect } from './create-prospect.js';
 import { getProspect } from './get-prospect.js';
 import { listProspects } from './list-prospects.js';

@@ -1,5 +1,5 @@
+import type { RecordOutcomeRequest, WebhookEvent } from '@prospectkit/core';
 import { buildEvent, mergedOutcomeIssues, mergeOutcome, newId, outcomeEventTypes } from '@prospectkit/core';
-import type { RecordOutcomeRequest, WebhookEvent } from '../types.js';
 import type { Operation } from './operation.js';
 
 /**

@@ -1,5 +1,5 @@
+import type { Prospect, ProspectUpdate } from '@prospectkit/core';
 import { normalizeProspectInput } from '@prospectkit/core';
-import type { Prospect, ProspectUpdate } from '../types.js';
 import type { Operation } from './operation.js';
 
 const COLUMNS = [

@@ -1,3 +1,4 @@
+import { contract, contractYaml } from '@prospectkit/core';
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
@@ -8,17 +9,12 @@ import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { type SettingsOptions, settingsRouter } from '../settings/index.js';
 import { ApiError } from './api-error.js';
-import { authenticate } from './authenticate.js';
-import { contractRoutes, contractSource, loadContract } from './contract.js';
+import { contractChecks } from './contract-checks.js';
 import { errorHandler } from './error-handler.js';
-import { jsonBody } from './json-body.js';
 import { prospectRoutes } from './prospect-routes.js';
-import { apiRateLimit } from './rate-limit.js';
-import { rejectNul } from './reject-nul.js';
 import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.js';
-import { strictQuery } from './strict-query.js';
 import { validatorContract } from './validator-contract.js';
 
 /** Dependencies and settings of {@link createApp}. */
@@ -61,7 +57,8 @@ export interface AppOptions {
 export function createApp(options: AppOptions): Express {
   const { db, logger } = options;
   const clock = options.clock ?? systemClock;
-  const contract = loadContract();
+  // A copy: the response validator and the docs page may annotate the document they are given.
+  const document = structuredClone(contract);
   const app = express();
   app.disable('x-powered-by');
   // No ETag: the contract declares none and lists no 304; it also spares hashing every answer's body.
@@ -73,24 +70,21 @@ export function createApp(options: AppOptions): Express {
 
   // The API first: every layer before it is matched against each API request's path.
   const api = express.Router();
-  api.use(apiRateLimit({ limiter: options.limiter, logger }));
-  api.use(authenticate(db, clock, contractRoutes(contract), options.grants));
-  api.use(jsonBody);
-  api.use(strictQuery);
-  api.use(
-    OpenApiValidator.middleware({
-      apiSpec: validatorContract(contract) as never,
-      // Unknown query parameters are ignored (a proxy's cache-buster, a client's extra): openapi.yaml
-      // `info.description` (Query parameters). Unknown body fields are still refused by the schemas.
-      validateRequests: { allErrors: true, coerceTypes: false, allowUnknownQueryParameters: true },
-      validateResponses: options.validateResponses === false ? false : { allErrors: true },
-      validateSecurity: false,
-      validateFormats: true,
-      ajvFormats: { mode: 'full' },
-      ignoreUndocumented: false,
-    }),
-  );
-  api.use(rejectNul);
+  api.use(contractChecks({ db, clock, logger, limiter: options.limiter, grants: options.grants }));
+  if (options.validateResponses !== false) {
+    // Requests are validated by the checks above (core's validators, shared with the mock); this validates
+    // only what the operations answer.
+    api.use(
+      OpenApiValidator.middleware({
+        apiSpec: validatorContract(document) as never,
+        validateRequests: false,
+        validateResponses: { allErrors: true },
+        validateSecurity: false,
+        validateFormats: true,
+        ajvFormats: { mode: 'full' },
+      }),
+    );
+  }
   api.use(prospectRoutes({ db, clock, publicUrl: options.publicUrl }));
   app.use('/api/v1', api);
 
@@ -111,10 +105,10 @@ export function createApp(options: AppOptions): Express {
     '/docs',
     docsContentSecurityPolicy(),
     swaggerUi.serve,
-    swaggerUi.setup(contract as never, { customSiteTitle: 'ProspectKit API' }),
+    swaggerUi.setup(document as never, { customSiteTitle: 'ProspectKit API' }),
   );
   app.get('/openapi.yaml', (_req, res) => {
-    res.type('application/yaml').send(contractSource());
+    res.type('application/yaml').send(contractYaml);
   });
 
   app.use(
@@ -132,6 +126,6 @@ export function createApp(options: AppOptions): Express {
   );
 
   app.use((_req, _res, next) => next(new ApiError(404, 'Not found.')));
-  app.use(errorHandler(db, logger));
+  app.use(errorHandler(logger));
   return app;
 }

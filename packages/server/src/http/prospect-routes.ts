@@ -3,6 +3,7 @@ import {
   DEFAULT_PER_PAGE,
   mergedOutcomeIssues,
   normalizeProspectInput,
+  type OperationId,
   type ProspectCreate,
   type ProspectUpdate,
   pageEnvelope,
@@ -10,7 +11,7 @@ import {
   type RecordOutcomeRequest,
   toValidationBody,
 } from '@prospectkit/core';
-import { type Request, Router } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import {
@@ -29,13 +30,18 @@ export interface ProspectRoutesOptions {
   publicUrl?: string | undefined;
 }
 
-/** The five operations of the contract, mounted under `/api/v1`. Requests reach them authenticated and valid. */
-export function prospectRoutes({ db, clock, publicUrl }: ProspectRoutesOptions): Router {
-  const router = Router();
+type Handler = (req: Request, res: Response) => Promise<void>;
+
+/**
+ * The five operations of the contract, mounted under `/api/v1` after `contractChecks`, which matched the
+ * operation (`req.contractOperation`): requests reach them authenticated and valid.
+ */
+export function prospectRoutes({ db, clock, publicUrl }: ProspectRoutesOptions) {
   const origin = (req: Request) => publicUrl ?? `${req.protocol}://${req.get('host')}`;
   const workspace = (req: Request) => (req.grant as NonNullable<Request['grant']>).workspaceId;
+  const prospectId = (req: Request) => req.prospectIdParam as string;
 
-  router.get('/prospects', async (req, res) => {
+  const listProspectsHandler: Handler = async (req, res) => {
     const query = req.query as { search?: string; page?: number; per_page?: number };
     const page = Number(query.page ?? DEFAULT_PAGE);
     const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);
@@ -54,9 +60,9 @@ export function prospectRoutes({ db, clock, publicUrl }: ProspectRoutesOptions):
         search: query.search,
       }),
     );
-  });
+  };
 
-  router.post('/prospects', async (req, res) => {
+  const createProspectHandler: Handler = async (req, res) => {
     const { input, issues } = normalizeProspectInput(req.body as ProspectCreate);
     if (issues.length > 0) throw validationFailed(toValidationBody(issues));
     const now = clock.now();
@@ -67,30 +73,30 @@ export function prospectRoutes({ db, clock, publicUrl }: ProspectRoutesOptions):
       .status(201)
       .location(`${origin(req)}/api/v1/prospects/${prospect.id}`)
       .json(prospect);
-  });
+  };
 
-  router.get('/prospects/:id', async (req, res) => {
-    const prospect = await getProspect(db, workspace(req), req.params.id as string);
+  const getProspectHandler: Handler = async (req, res) => {
+    const prospect = await getProspect(db, workspace(req), prospectId(req));
     if (!prospect) throw notFound();
     res.json(prospect);
-  });
+  };
 
-  router.patch('/prospects/:id', async (req, res) => {
+  const updateProspectHandler: Handler = async (req, res) => {
     const { input, issues } = normalizeProspectInput(req.body as ProspectUpdate);
     if (issues.length > 0) throw validationFailed(toValidationBody(issues));
     const prospect = await db.transaction((tx) =>
-      updateProspect(tx, workspace(req), req.params.id as string, input, clock.now()),
+      updateProspect(tx, workspace(req), prospectId(req), input, clock.now()),
     );
     if (!prospect) throw notFound();
     res.json(prospect);
-  });
+  };
 
-  router.post('/prospects/:id/outcomes', async (req, res) => {
+  const recordOutcomeHandler: Handler = async (req, res) => {
     const outcome = await db.transaction((tx) =>
       recordOutcome(
         tx,
         workspace(req),
-        req.params.id as string,
+        prospectId(req),
         req.body as RecordOutcomeRequest,
         clock.now(),
         mergedOutcomeIssues,
@@ -99,7 +105,18 @@ export function prospectRoutes({ db, clock, publicUrl }: ProspectRoutesOptions):
     if (!outcome) throw notFound();
     if ('issues' in outcome) throw validationFailed(toValidationBody(outcome.issues));
     res.status(201).json(outcome.result);
-  });
+  };
 
-  return router;
+  const handlers: Record<OperationId, Handler> = {
+    listProspects: listProspectsHandler,
+    createProspect: createProspectHandler,
+    getProspect: getProspectHandler,
+    updateProspect: updateProspectHandler,
+    recordOutcome: recordOutcomeHandler,
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    const operation = req.contractOperation;
+    if (!operation) return next();
+    handlers[operation.operationId](req, res).catch(next);
+  };
 }

@@ -1,7 +1,8 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ApiError } from './api-error.js';
 import { clientKey } from './client-key.js';
 import { type ConsumeOutcome, coalescedConsume } from './coalesced-consume.js';
 
@@ -9,28 +10,21 @@ import { type ConsumeOutcome, coalescedConsume } from './coalesced-consume.js';
 export interface RateLimitOptions {
   /** A rate-limiter-flexible limiter: `RateLimiterPostgres` shared by every instance, or `RateLimiterMemory`. */
   limiter: RateLimiterAbstract;
+  /** Where a failing counter store is reported (the request is let through). */
   logger: Logger;
-  /**
-   * Sends the answer past the limit, after the status 429 and the headers are set. Default: the contract's JSON
-   * body `{"message":"Too Many Attempts."}`.
-   */
-  answerLimited?: (req: Request, res: Response) => void;
 }
 
-const answerJson = (_req: Request, res: Response) => {
-  res.json({ message: 'Too Many Attempts.' });
-};
-
 /**
- * The rate limit (check 1 of the contract's order) on rate-limiter-flexible: every response carries
+ * The rate limit, the `rateLimit` step of the contract's order of checks, on rate-limiter-flexible: every response carries
  * `X-RateLimit-Limit` and `X-RateLimit-Remaining`; past the limit, 429 `{"message":"Too Many Attempts."}` with
  * `Retry-After` (whole seconds) and `X-RateLimit-Reset` (Unix seconds). When the store fails the request is let
  * through and the failure logged: an outage of the counter must not take the API down. Concurrent requests of
  * one client share a store round trip (see {@link coalescedConsume}); each is still counted before it is answered.
  *
- * @see openapi.yaml `components.responses.TooManyRequests`; service spec section 8
+ * @returns the step: the 429 to answer, or `undefined` to go on
+ * @see openapi.yaml `components.responses.TooManyRequests`, `info.description` (Rate limit)
  */
-export function apiRateLimit({ limiter, logger, answerLimited = answerJson }: RateLimitOptions) {
+export function apiRateLimit({ limiter, logger }: RateLimitOptions) {
   const limit = String(limiter.points);
   const consume = coalescedConsume(limiter);
   // Parsing and normalising an address costs more than the rest of this check; clients repeat themselves.
@@ -44,26 +38,23 @@ export function apiRateLimit({ limiter, logger, answerLimited = answerJson }: Ra
     }
     return key;
   };
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return async (ip: string | undefined, res: Response): Promise<ApiError | undefined> => {
     res.setHeader('X-RateLimit-Limit', limit);
     let outcome: ConsumeOutcome;
     try {
-      outcome = await consume(keyOf(req.ip));
+      outcome = await consume(keyOf(ip));
     } catch (error) {
       logger.warn({ err: error }, 'rate limit store failed; request let through');
-      next();
-      return;
+      return undefined;
     }
     if (outcome.allowed) {
       res.setHeader('X-RateLimit-Remaining', String(outcome.remainingPoints));
-      next();
-      return;
+      return undefined;
     }
     const waitMs = outcome.msBeforeNext;
     res.setHeader('X-RateLimit-Remaining', '0');
     res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
     res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + waitMs) / 1000)));
-    res.status(429);
-    answerLimited(req, res);
+    return new ApiError(429, 'Too Many Attempts.');
   };
 }

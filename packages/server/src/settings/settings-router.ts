@@ -105,22 +105,17 @@ export function settingsRouter(
   };
   const router = express.Router();
   router.use(noStore);
-  router.use(
-    apiRateLimit({
-      limiter: options.limiter,
-      logger: options.logger,
-      answerLimited: (req, res) =>
-        render(
-          req,
-          res,
-          messagePage(
-            'Too many requests',
-            'Too many requests from this address. Wait a minute, then try again.',
-          ),
-          { status: 429 },
-        ),
-    }),
-  );
+  // The settings area counts against the API's per-address limit; past it, the same headers and an HTML page.
+  const rateLimit = apiRateLimit({ limiter: options.limiter, logger: options.logger });
+  router.use(async (req, res, next) => {
+    if (!(await rateLimit(req.ip, res))) return next();
+    render(
+      req,
+      res,
+      messagePage('Too many requests', 'Too many requests from this address. Wait a minute, then try again.'),
+      { status: 429 },
+    );
+  });
   router.get('/assets/settings.css', (_req, res) => {
     res.type('text/css').set('Cache-Control', 'public, max-age=300').send(SETTINGS_CSS);
   });

@@ -1,6 +1,7 @@
 import { type Ability, newId } from '@prospectkit/core';
 import { generateApiToken, hashApiToken } from '../auth/api-token.js';
 import { notifyAuthChanged } from '../auth/grant-cache.js';
+import type { TokenGrant } from '../auth/token-grant.js';
 import type { Sql } from '../db/database.js';
 
 /** A token's record; never holds the token itself. */
@@ -116,20 +117,6 @@ export async function revokeApiToken(db: Sql, id: string): Promise<boolean> {
   );
   await notifyAuthChanged(db);
   return rows.length > 0;
-}
-
-/** What a valid token grants, as found by its hash. */
-export interface TokenGrant {
-  /** The token's id, `tok_...`. */
-  tokenId: string;
-  /** The workspace the token acts in. */
-  workspaceId: string;
-  /** What the token may do. */
-  abilities: Ability[];
-  /** When it last authenticated a request, or `null`; decides whether `last_used_at` is written again. */
-  lastUsedAt: Date | null;
-  /** The token gets 401 from this instant on. */
-  expiresAt: Date;
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { FieldIssue } from '@prospectkit/core';
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ajvFieldIssues } from './ajv-field-issues.js';
+import type { FieldIssue } from './validation-messages.js';
 
 const error = (keyword: string, instancePath: string, params: Record<string, unknown>): ErrorObject =>
   ({ keyword, instancePath, params, schemaPath: '#' }) as ErrorObject;

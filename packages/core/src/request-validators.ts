@@ -1,10 +1,11 @@
-import { type FieldIssue, strictQueryIntegers } from '@prospectkit/core';
 import type { ValidateFunction } from 'ajv';
 import ajv2020 from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { ajvFieldIssues } from './ajv-field-issues.js';
 import { CONTRACT_OPERATIONS, type ContractOperation, type OperationId } from './contract-operations.js';
 import { contract } from './generated/contract.js';
+import { strictQueryIntegers } from './strict-query-integers.js';
+import type { FieldIssue } from './validation-messages.js';
 
 // Both are CommonJS modules whose `module.exports` is the export itself, with `.default` pointing back to it:
 // `.default` is the class (the plugin) under Node, bundlers and TypeScript's NodeNext view alike.
@@ -26,9 +27,8 @@ interface OperationValidators {
 }
 
 /**
- * An ajv 2020-12 instance set up like the reference server's (express-openapi-validator with
- * `ajvFormats: {mode: 'full'}`): all errors, no strict mode, formats validated; query strings coerced to
- * their types, bodies never.
+ * An ajv 2020-12 instance: all errors, no strict mode, formats validated (`ajv-formats` in full mode); query
+ * strings coerced to their types, bodies never.
  */
 function createAjv(coerceTypes: boolean) {
   const ajv = new Ajv2020({
@@ -97,7 +97,9 @@ export type ValidationResult =
 
 /**
  * Validates an operation's query and body against the contract, the query's and the body's schema errors
- * together. Query parameters the operation does not declare are ignored; integer ones must be decimal digits.
+ * together, for the server and the mock alike. Query parameters the operation does not declare are ignored;
+ * integer ones must be decimal digits. ajv's structured errors (`keyword`, `params`) become the 422's field
+ * issues ({@link ajvFieldIssues}); no message text is read.
  *
  * @see openapi.yaml `info.description` (Order of checks, step 6; Query parameters)
  */

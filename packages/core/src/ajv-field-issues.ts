@@ -1,5 +1,5 @@
-import type { FieldIssue } from '@prospectkit/core';
 import type { ErrorObject } from 'ajv';
+import type { FieldIssue } from './validation-messages.js';
 
 /** Where a validated value sits in the `{query, body}` object the validators see; dropped from field paths. */
 const LOCATIONS = new Set(['body', 'query', 'params', 'headers']);
@@ -9,11 +9,12 @@ function decodePointer(segment: string): string {
 }
 
 /**
- * Turns ajv's errors into field issues, the way the reference server reads express-openapi-validator's items:
- * the path of `required` and `additionalProperties` errors names the property; `oneOf`/`anyOf` wrappers are
- * skipped (their branches already spoke); a duplicate item is reported at the later index (`tags.1`).
+ * Turns ajv's structured errors (`keyword`, `params`, `instancePath`) into the field issues of a 422, for the
+ * server and the mock alike; no English message is read. The path of `required` and `additionalProperties`
+ * errors names the property; `oneOf`/`anyOf` wrappers are skipped (their branches already spoke); a duplicate
+ * item is reported at the later index (`tags.1`), like `normalizeProspectInput`.
  *
- * @see packages/server/src/http/validation-issues.ts
+ * @see openapi.yaml `components.schemas.ValidationError`
  */
 export function ajvFieldIssues(errors: readonly ErrorObject[]): FieldIssue[] {
   const issues: FieldIssue[] = [];
