@@ -4,7 +4,6 @@ import type {
   Prospect,
   ProspectCreate,
   RecordOutcomeRequest,
-  WebhookEvent,
   WebhookEventOf,
 } from '@prospectkit/core';
 import { ID_PREFIXES, type IdKind } from '@prospectkit/core';
