@@ -34,7 +34,7 @@ export {
 } from './delivery/webhook-address.js';
 export { bootstrapDemo } from './dev-bootstrap.js';
 export { type AppOptions, createApp } from './http/create-app.js';
-export { createLimiter, type Limiter } from './http/create-limiter.js';
+export { createLimiter, type Limiter } from './rate-limit/create-limiter.js';
 export { createLogger, type RunningServer, startServer } from './start-server.js';
 export { type ApiTokenRecord, createApiToken, listApiTokens, revokeApiToken } from './store/api-tokens.js';
 export { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';

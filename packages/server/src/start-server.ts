@@ -6,7 +6,7 @@ import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
 import { createApp } from './http/create-app.js';
-import { createLimiter } from './http/create-limiter.js';
+import { createLimiter } from './rate-limit/create-limiter.js';
 import { createLogger } from './logger.js';
 import { ensureAdminPassword } from './settings/index.js';
 

@@ -13,7 +13,7 @@ import { contractRoutes, contractSource, loadContract } from './contract.js';
 import { errorHandler } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { prospectRoutes } from './prospect-routes.js';
-import { apiRateLimit } from './rate-limit.js';
+import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { rejectNul } from './reject-nul.js';
 import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';

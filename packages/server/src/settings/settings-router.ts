@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { apiRateLimit } from '../http/rate-limit.js';
+import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { SETTINGS_CSS, SETTINGS_JS } from './assets.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
 import { render } from './render.js';

@@ -28,7 +28,7 @@ const answerJson = (_req: Request, res: Response) => {
  * through and the failure logged: an outage of the counter must not take the API down. Concurrent requests of
  * one client share a store round trip (see {@link coalescedConsume}); each is still counted before it is answered.
  *
- * @see openapi.yaml `components.responses.TooManyRequests`; service spec section 8
+ * @see openapi.yaml `components.responses.TooManyRequests` and `info.description` (Rate limit)
  */
 export function apiRateLimit({ limiter, logger, answerLimited = answerJson }: RateLimitOptions) {
   const limit = String(limiter.points);
