@@ -19,13 +19,7 @@ export {
 export { type HostResolver, systemResolver } from './delivery/host-resolver.js';
 export { type AddressClass, classifyAddress } from './delivery/public-address.js';
 export { registerWebhook } from './delivery/register-webhook.js';
-export {
-  attemptOutcome,
-  DELIVERY_STATUSES,
-  type DeliveryStatus,
-  MAX_ATTEMPTS,
-  RETRY_DELAYS_MS,
-} from './delivery/retry-schedule.js';
+export { attemptOutcome, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './delivery/retry-schedule.js';
 export { WEBHOOK_USER_AGENT } from './delivery/user-agent.js';
 export {
   checkWebhookAddress,
@@ -40,10 +34,14 @@ export { type ApiTokenRecord, createApiToken, listApiTokens, revokeApiToken } fr
 export { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
 export {
   type AttemptLogEntry,
+  DELIVERY_STATUSES,
   type DeliveryRecord,
+  type DeliveryScope,
+  type DeliveryStatus,
+  type DeliveryWithAttempts,
   getDelivery,
   listDeliveries,
-  redeliver,
+  resendDelivery,
 } from './store/deliveries.js';
 export { pruneAttempts } from './store/delivery-queue.js';
 export { type EventRecord, listEvents } from './store/events.js';
