@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Database, Sql } from '../db/database.js';
-import type { TokenGrant } from '../store/api-tokens.js';
+import type { TokenGrant } from './token-grant.js';
 
 /** The NOTIFY channel that tells every instance to forget cached grants (a token revoked, a workspace suspended). */
 export const AUTH_CHANGED_CHANNEL = 'prospectkit_auth_changed';

@@ -2,9 +2,10 @@ import { bearerToken } from '@prospectkit/core';
 import type { NextFunction, Request, Response } from 'express';
 import { hashApiToken, isWellFormedApiToken } from '../auth/api-token.js';
 import type { GrantCache } from '../auth/grant-cache.js';
+import type { TokenGrant } from '../auth/token-grant.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { findTokenGrant, type TokenGrant, touchApiToken } from '../store/api-tokens.js';
+import { findTokenGrant, touchApiToken } from '../store/api-tokens.js';
 import { ApiError, unauthenticated } from './api-error.js';
 import type { ContractRoute } from './contract.js';
 

@@ -1,6 +1,7 @@
 import { type Ability, newId } from '@prospectkit/core';
 import { generateApiToken, hashApiToken } from '../auth/api-token.js';
 import { notifyAuthChanged } from '../auth/grant-cache.js';
+import type { TokenGrant } from '../auth/token-grant.js';
 import type { Sql } from '../db/database.js';
 
 /** A token's record; never holds the token itself. */
@@ -15,7 +16,7 @@ export interface ApiTokenRecord {
   created_at: Date;
 }
 
-/** Most time between a token's creation and its expiry: one year. @see service spec section 5 */
+/** Most time between a token's creation and its expiry: one year. @see openapi.yaml `info.description` (Authentication) */
 export const MAX_TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface CreateApiTokenInput {
@@ -74,15 +75,6 @@ export async function revokeApiToken(db: Sql, id: string): Promise<boolean> {
   );
   await notifyAuthChanged(db);
   return rows.length > 0;
-}
-
-/** What a valid token grants, as found by its hash. */
-export interface TokenGrant {
-  tokenId: string;
-  workspaceId: string;
-  abilities: Ability[];
-  lastUsedAt: Date | null;
-  expiresAt: Date;
 }
 
 /**
