@@ -1,6 +1,6 @@
 export { type Clock, systemClock } from './clock.js';
 export { ConfigError, type LoadConfigOptions, loadConfig, type ServerConfig } from './config.js';
-export type { Database, Sql } from './db/database.js';
+export type { Database, Pool, PoolOptions, Sql } from './db/database.js';
 export { migrate } from './db/migrations.js';
 export { type DatabaseTarget, openDatabase } from './db/open-database.js';
 export { createPgliteDatabase, DataDirectoryLockedError } from './db/pglite-database.js';
