@@ -9,12 +9,18 @@ import { DataDirectoryLockedError } from './db/pglite-database.js';
 import { createDeliveryWorker } from './delivery/delivery-worker.js';
 import { DELIVERY_WORKER_DEFAULTS } from './delivery/delivery-worker-options.js';
 import { registerWebhook } from './delivery/register-webhook.js';
-import { DELIVERY_STATUSES, type DeliveryStatus } from './delivery/retry-schedule.js';
 import { WebhookAddressError } from './delivery/webhook-address.js';
 import { createLogger } from './logger.js';
 import { createApiToken, listApiTokens, MAX_TOKEN_LIFETIME_MS, revokeApiToken } from './store/api-tokens.js';
 import { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
-import { type DeliveryRecord, getDelivery, listDeliveries, redeliver } from './store/deliveries.js';
+import {
+  DELIVERY_STATUSES,
+  type DeliveryRecord,
+  type DeliveryStatus,
+  getDelivery,
+  listDeliveries,
+  resendDelivery,
+} from './store/deliveries.js';
 import { listEvents } from './store/events.js';
 import { listWebhooks, revokeWebhook } from './store/webhooks.js';
 import { createWorkspace, listWorkspaces, setWorkspaceSuspended } from './store/workspaces.js';
@@ -482,7 +488,7 @@ deliveries
   .option('--json', 'print JSON')
   .action((id: string, o: { json?: boolean }) =>
     withDatabase(async (db) => {
-      const delivery = await redeliver(db, id, new Date());
+      const delivery = await resendDelivery(db, { deliveryId: id, now: new Date() });
       if (!delivery) throw new CliError(`No delivery ${id}. See: prospectkit-server deliveries list`);
       output(
         !!o.json,

@@ -19,7 +19,7 @@ export {
 export type { TokenGrant } from './auth/token-grant.js';
 export { type Clock, systemClock } from './clock.js';
 export { ConfigError, type LoadConfigOptions, loadConfig, type ServerConfig } from './config.js';
-export type { Database, Row, Sql } from './db/database.js';
+export type { Database, Pool, PoolOptions, Row, Sql } from './db/database.js';
 export { migrate } from './db/migrations.js';
 export { type DatabaseTarget, openDatabase } from './db/open-database.js';
 export { createPgliteDatabase, DataDirectoryLockedError } from './db/pglite-database.js';
@@ -34,13 +34,7 @@ export {
 export { type HostResolver, systemResolver } from './delivery/host-resolver.js';
 export { type AddressClass, classifyAddress } from './delivery/public-address.js';
 export { registerWebhook } from './delivery/register-webhook.js';
-export {
-  attemptOutcome,
-  DELIVERY_STATUSES,
-  type DeliveryStatus,
-  MAX_ATTEMPTS,
-  RETRY_DELAYS_MS,
-} from './delivery/retry-schedule.js';
+export { attemptOutcome, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './delivery/retry-schedule.js';
 export { WEBHOOK_USER_AGENT } from './delivery/user-agent.js';
 export {
   checkWebhookAddress,
@@ -49,7 +43,7 @@ export {
 } from './delivery/webhook-address.js';
 export { bootstrapDemo } from './dev-bootstrap.js';
 export { type AppOptions, createApp } from './http/create-app.js';
-export { createLimiter, type Limiter } from './http/create-limiter.js';
+export { createLimiter, type Limiter } from './rate-limit/create-limiter.js';
 export type { SettingsOptions } from './settings/index.js';
 export { createLogger, type RunningServer, startServer } from './start-server.js';
 export {
@@ -62,10 +56,14 @@ export {
 export { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
 export {
   type AttemptLogEntry,
+  DELIVERY_STATUSES,
   type DeliveryRecord,
+  type DeliveryScope,
+  type DeliveryStatus,
+  type DeliveryWithAttempts,
   getDelivery,
   listDeliveries,
-  redeliver,
+  resendDelivery,
 } from './store/deliveries.js';
 export { pruneAttempts } from './store/delivery-queue.js';
 export { type EventRecord, listEvents } from './store/events.js';

@@ -6,8 +6,8 @@ import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
 import { createApp } from './http/create-app.js';
-import { createLimiter } from './http/create-limiter.js';
 import { createLogger } from './logger.js';
+import { createLimiter } from './rate-limit/create-limiter.js';
 import { ensureAdminPassword } from './settings/index.js';
 
 export { createLogger, REDACT_PATHS } from './logger.js';

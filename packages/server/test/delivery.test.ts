@@ -16,7 +16,7 @@ import { registerWebhook } from '../src/delivery/register-webhook.js';
 import { RETRY_DELAYS_MS } from '../src/delivery/retry-schedule.js';
 import { WEBHOOK_USER_AGENT } from '../src/delivery/user-agent.js';
 import { recordConversationAssigned, recordReplyReceived } from '../src/store/app-events.js';
-import { getDelivery, redeliver } from '../src/store/deliveries.js';
+import { getDelivery, resendDelivery } from '../src/store/deliveries.js';
 import { createProspect } from '../src/store/prospects.js';
 import { revokeWebhook } from '../src/store/webhooks.js';
 import {
@@ -418,7 +418,7 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     });
   });
 
-  it('redelivers the same event id and body as a new delivery', async () => {
+  it('resends the same event id and body as a new delivery (any workspace, as the CLI does)', async () => {
     const clock = manualClock();
     const {
       workspaceId,
@@ -429,7 +429,7 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     await worker.runOnce();
     const [first] = await deliveriesOf(db, hook!.id);
     clock.advance(10 * MINUTE);
-    const second = await redeliver(db, first!.id, clock.now());
+    const second = await resendDelivery(db, { deliveryId: first!.id, now: clock.now() });
     expect(second).toMatchObject({ status: 'pending', attempts: 0, event_id: expect.any(String) });
     expect(second?.id).not.toBe(first?.id);
     expect(await worker.runOnce()).toBe(1);
@@ -439,9 +439,9 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     expect(Number(b?.headers['service-timestamp']) - Number(a?.headers['service-timestamp'])).toBe(600);
     await verifyReceived(b!, hook!.secret, clock.seconds());
     expect((await deliveriesOf(db, hook!.id)).map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
-    expect(await redeliver(db, 'del_nope', clock.now())).toBeUndefined();
+    expect(await resendDelivery(db, { deliveryId: 'del_nope', now: clock.now() })).toBeUndefined();
     await revokeWebhook(db, hook!.id);
-    await expect(redeliver(db, first!.id, clock.now())).rejects.toThrow(/revoked/);
+    await expect(resendDelivery(db, { deliveryId: first!.id, now: clock.now() })).rejects.toThrow(/revoked/);
     await worker.stop();
   });
 
@@ -555,7 +555,7 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
 
       // Pinned to an address where nothing listens: the attempt fails rather than asking DNS again.
       const elsewhere = testWorker(db, pinnedReceiver, { clock, resolver: async () => ['127.0.0.3'] });
-      await redeliver(db, (await deliveriesOf(db, record.id))[0]!.id, clock.now());
+      await resendDelivery(db, { deliveryId: (await deliveriesOf(db, record.id))[0]!.id, now: clock.now() });
       await elsewhere.runOnce();
       await Promise.all([worker.stop(), elsewhere.stop()]);
       expect((await deliveriesOf(db, record.id))[1]).toMatchObject({

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { createApp } from '../src/http/create-app.js';
-import { createLimiter, type Limiter } from '../src/http/create-limiter.js';
+import { createLimiter, type Limiter } from '../src/rate-limit/create-limiter.js';
 import { createLogger } from '../src/start-server.js';
 import { openTestDatabase } from '../src/testing/index.js';
 

@@ -98,3 +98,39 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => 
     }
   });
 });
+
+describe('Database.openPool', () => {
+  it('is absent on PGlite, which has one connection', async () => {
+    const db = await openTestDatabase('pglite');
+    try {
+      expect(db.openPool).toBeUndefined();
+    } finally {
+      await db.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'opens a pool of its own on the same PostgreSQL schema, named and with its session settings',
+    async () => {
+      const db = await openTestDatabase('postgres');
+      const pool = db.openPool?.({
+        max: 1,
+        applicationName: 'prospectkit-test-pool',
+        settings: { enable_seqscan: 'off' },
+      });
+      try {
+        await createWorkspace(db, 'Pooled');
+        const [row] = (await pool?.query(
+          `select (select name from workspaces limit 1) as name, current_setting('application_name') as app,
+             current_setting('enable_seqscan') as seqscan`,
+        )) ?? [undefined];
+        expect(row).toEqual({ name: 'Pooled', app: 'prospectkit-test-pool', seqscan: 'off' });
+        const updated = await pool?.execute(`update workspaces set name = name where name = $1`, ['Pooled']);
+        expect(updated).toEqual({ rows: [], rowCount: 1 });
+      } finally {
+        await pool?.close();
+        await db.close();
+      }
+    },
+  );
+});

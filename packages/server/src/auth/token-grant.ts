@@ -1,6 +1,9 @@
 import type { Ability } from '@prospectkit/core';
 
-/** What a valid token grants, as found by its hash (see `findTokenGrant`). */
+/**
+ * What a valid API token grants: its workspace and abilities until it expires. Found by the token's hash
+ * (`findTokenGrant` in store/api-tokens.ts) and cached by `createGrantCache`.
+ */
 export interface TokenGrant {
   /** The token's id, `tok_...`. */
   tokenId: string;

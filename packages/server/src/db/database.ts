@@ -12,6 +12,27 @@ export interface Sql {
   query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
+/** Options of {@link Database.openPool}. */
+export interface PoolOptions {
+  /** Connections in the pool, at least 1. */
+  max: number;
+  /** Who holds the connections, as `pg_stat_activity.application_name` shows it, e.g. `prospectkit-delivery`. */
+  applicationName: string;
+  /** Session settings every connection starts with (`name: value`, as `SET` takes them). Default: none. */
+  settings?: Readonly<Record<string, string>>;
+}
+
+/** A pool of its own on the server's database, from {@link Database.openPool}. */
+export interface Pool extends Sql {
+  /** Like `query`, with how many rows the statement returned or changed (node-postgres' `rowCount`). */
+  execute<T extends Row = Row>(
+    text: string,
+    params?: readonly unknown[],
+  ): Promise<{ rows: T[]; rowCount: number }>;
+  /** Closes the pool's connections, waiting at most 5 seconds for running statements. */
+  close(): Promise<void>;
+}
+
 /**
  * The one storage interface of the reference server, over PostgreSQL (the `postgres` driver) or embedded
  * PGlite. Both run the same SQL and the same migrations.
@@ -19,13 +40,12 @@ export interface Sql {
 export interface Database extends Sql {
   /** Which engine it runs on. */
   readonly kind: 'postgres' | 'pglite';
-  /** PostgreSQL only: how to reach the same database from another client (the rate limiter's pool). */
-  readonly connection?: {
-    /** The connection string. */
-    url: string;
-    /** The schema the server's tables live in, when not the default search path. */
-    schema?: string | undefined;
-  };
+  /**
+   * PostgreSQL only: opens a pool of its own on the same database and schema, with the same statement handling
+   * (each statement prepared once per connection), for work that must not queue behind the server's queries
+   * (the rate limiter's counters, the delivery queue). Absent on PGlite, which has one connection.
+   */
+  openPool?(options: PoolOptions): Pool;
   /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */

@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Database, Row, Sql } from './database.js';
+import type { Database, Pool, PoolOptions, Row, Sql } from './database.js';
 
 /**
  * Opens PostgreSQL through the `postgres` driver.
@@ -17,12 +17,13 @@ export async function createPostgresDatabase(
   url: string,
   options: { max?: number; schema?: string } = {},
 ): Promise<Database> {
-  if (options.schema !== undefined) {
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
+  const { schema } = options;
+  if (schema !== undefined) {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
       throw new RangeError('schema must be a lower-case SQL identifier.');
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    const admin = connect(url, { max: 1 });
     try {
-      await admin.unsafe(`create schema if not exists ${options.schema}`);
+      await admin.unsafe(`create schema if not exists ${schema}`);
     } catch (error) {
       // Two processes creating the same schema at once: the loser sees a unique violation; the schema exists.
       if ((error as { code?: string }).code !== '23505') throw error;
@@ -30,33 +31,71 @@ export async function createPostgresDatabase(
       await admin.end();
     }
   }
-  const sql = postgres(url, {
-    max: options.max ?? 10,
-    ...(options.schema !== undefined ? { connection: { search_path: `${options.schema}, public` } } : {}),
-    onnotice: () => {},
-    // int8 (value_minor, counts) as JS numbers: the contract bounds them to 2^53-1.
-    types: {
-      bigint: { to: 20, from: [20], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
-    },
-  });
-  // Every statement is prepared once per connection (parsed and planned once, then only bound and run): the
-  // server's statements are fixed text with parameters, so the cache stays small.
-  const wrap = (run: postgres.Sql | postgres.TransactionSql): Sql => ({
-    query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
-      (await run.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
-        prepare: true,
-      })) as unknown as T[],
-  });
+  const sql = connect(url, { max: options.max ?? 10, schema });
   const root = wrap(sql);
   return {
     kind: 'postgres',
-    connection: { url, schema: options.schema },
     query: root.query,
+    openPool: (pool) => openPool(url, schema, pool),
     transaction: async <T>(fn: (tx: Sql) => Promise<T>) => (await sql.begin((tx) => fn(wrap(tx)))) as T,
     listen: async (channel, onNotify) => {
       const subscription = await sql.listen(channel, onNotify);
       return () => subscription.unlisten();
     },
     close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/** A pool of its own on the same database and schema; see `Database.openPool`. */
+function openPool(url: string, schema: string | undefined, options: PoolOptions): Pool {
+  if (!Number.isInteger(options.max) || options.max < 1)
+    throw new RangeError('max must be a whole number of at least 1.');
+  const sql = connect(url, {
+    max: options.max,
+    schema,
+    connection: { application_name: options.applicationName, ...options.settings },
+  });
+  return { ...wrap(sql), close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * The one place the server calls the driver: every pool, the database's own and those of `openPool`, gets the
+ * same search path, type parsing and notice handling.
+ */
+function connect(
+  url: string,
+  options: { max: number; schema?: string | undefined; connection?: Record<string, string> },
+): postgres.Sql {
+  const connection = {
+    ...(options.schema !== undefined ? { search_path: `${options.schema}, public` } : {}),
+    ...options.connection,
+  };
+  return postgres(url, {
+    max: options.max,
+    ...(Object.keys(connection).length > 0 ? { connection } : {}),
+    onnotice: () => {},
+    // int8 (value_minor, counts) as JS numbers: the contract bounds them to 2^53-1.
+    types: {
+      bigint: { to: 20, from: [20], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
+    },
+  });
+}
+
+/**
+ * Runs statements on a pool or in a transaction. Every statement is prepared once per connection (parsed and
+ * planned once, then only bound and run): the server's statements are fixed text with parameters, so the cache
+ * stays small.
+ */
+function wrap(run: postgres.Sql | postgres.TransactionSql): Omit<Pool, 'close'> {
+  const execute = async <T extends Row>(text: string, params: readonly unknown[] = []) => {
+    const result = await run.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
+    return { rows: result as unknown as T[], rowCount: result.count };
+  };
+  return {
+    query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
+      (await run.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+        prepare: true,
+      })) as unknown as T[],
+    execute,
   };
 }

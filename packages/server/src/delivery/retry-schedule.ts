@@ -1,15 +1,12 @@
+import type { DeliveryStatus } from '../store/deliveries.js';
+
 /**
  * Waits before attempts 2, 3, 4 and 5, in ms: 1 minute, 5 minutes, 30 minutes, 2 hours. Five attempts in all.
- * @see service spec section 6, rule 2; section 8 (Webhook delivery attempts)
+ * @see openapi.yaml `info.description` (Webhooks) and the `webhooks` responses
  */
 export const RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000];
 /** Attempts per delivery, the first included: 5. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-
-/** A delivery's state: waiting for an attempt, or settled. */
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
-/** Every {@link DeliveryStatus}, for validating input such as `deliveries list --status`. */
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed'];
 
 /** Whether a status code is retried: 408, 429 or 5xx. `undefined` (a timeout or network error) is retried too. */
 export function isRetryable(status: number | undefined): boolean {
@@ -32,7 +29,7 @@ export function nextAttemptAt(number: number, at: Date): Date | null {
  * @returns the delivery's new status and when the next attempt is due
  * @example
  * attemptOutcome({ statusCode: 503, refused: false }, 1, at); // { status: 'pending', nextAttemptAt: at + 1 min }
- * @see service spec section 6 (Delivery rules)
+ * @see openapi.yaml `info.description` (Webhooks) and the `webhooks` responses
  */
 export function attemptOutcome(
   attempt: { statusCode: number | undefined; refused: boolean },

@@ -17,11 +17,11 @@ import type { GrantCache } from '../auth/grant-cache.js';
 import type { TokenGrant } from '../auth/token-grant.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { getProspect } from '../store/prospects.js';
 import { ApiError, notFound, validationFailed } from './api-error.js';
 import { authenticate } from './authenticate.js';
 import { jsonBody } from './json-body.js';
-import { apiRateLimit } from './rate-limit.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -62,7 +62,8 @@ export function contractChecks(options: ContractChecksOptions) {
   const rateLimit = apiRateLimit({ limiter: options.limiter, logger: options.logger });
   const authenticated = authenticate(db, options.clock, options.grants);
   const steps: CheckSteps<Exchange, ApiError> = {
-    rateLimit: ({ req, res }) => rateLimit(req.ip, res),
+    rateLimit: async ({ req, res }) =>
+      (await rateLimit(req.ip, res)) ? new ApiError(429, 'Too Many Attempts.') : undefined,
     async authenticate({ req }) {
       const grant = await authenticated(req.get('authorization'));
       if (grant instanceof ApiError) return grant;

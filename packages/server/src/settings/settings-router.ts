@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { apiRateLimit } from '../http/rate-limit.js';
+import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { SETTINGS_CSS, SETTINGS_JS } from './assets.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
 import { render } from './render.js';
@@ -75,7 +75,7 @@ function errorPage(logger: Logger) {
  *
  * @example
  * app.use('/settings', settingsRouter({ db, logger, limiter, signInLimiter, secureCookies: true }));
- * @see service spec section 1 (tokens and webhooks are managed in the settings area) and section 5
+ * @see openapi.yaml `info.description` (Authentication: tokens and webhooks are managed in the settings area)
  */
 export function settingsRouter(
   options: SettingsOptions & {

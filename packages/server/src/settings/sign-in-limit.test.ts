@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import rateLimiterFlexible, { type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_LIMIT, takeSignInAttempt } from './sign-in-limit.js';
+import { SIGN_IN_LIMIT } from '../rate-limit/create-limiter.js';
+import { takeSignInAttempt } from './sign-in-limit.js';
 
 const { RateLimiterMemory } = rateLimiterFlexible;
 const from = (ip: string) => ({ ip }) as Request;

@@ -1,14 +1,8 @@
 import type { Request } from 'express';
 import rateLimiterFlexible, { type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { clientKey } from '../http/client-key.js';
+import { clientKey } from '../rate-limit/client-key.js';
 
 const { RateLimiterRes } = rateLimiterFlexible;
-
-/**
- * Sign-in attempts allowed per client address (`clientKey`: IPv4, or the IPv6 /64) in a window: 10 in 15
- * minutes, counted under their own key prefix in the store of the API limit. A good password clears the count.
- */
-export const SIGN_IN_LIMIT = { points: 10, duration: 15 * 60, keyPrefix: 'settings-sign-in' } as const;
 
 /** What {@link takeSignInAttempt} decided. */
 export type SignInAttempt =

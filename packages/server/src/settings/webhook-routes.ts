@@ -1,5 +1,12 @@
 import express, { type Request, type Response, type Router } from 'express';
 import {
+  type DeliveryRecord,
+  getDelivery,
+  listWebhookDeliveries,
+  resendDelivery,
+} from '../store/deliveries.js';
+import { getEvent } from '../store/events.js';
+import {
   createWebhook,
   getWebhookSigningSecrets,
   listWebhooks,
@@ -7,7 +14,6 @@ import {
   rollWebhookSecret,
   type WebhookRecord,
 } from '../store/webhooks.js';
-import { getDelivery, listDeliveries, resendDelivery } from './delivery-log.js';
 import { formatUtc } from './format.js';
 import {
   blankRollSecretForm,
@@ -30,7 +36,8 @@ import { currentWorkspace } from './workspace-routes.js';
  * `checkWebhookAddressForSettings`); a webhook's page with its signing secret (revealed on request), secret
  * roll, revoke and deliveries; a delivery's attempts and payload, and Resend.
  *
- * @see service spec sections 2 (Webhook), 5 (Webhook signature) and 6 (Events)
+ * @see openapi.yaml `info.description` (Webhooks) and `components.parameters.ServiceSignature`; the server README
+ *   (Settings area)
  */
 export function webhookRoutes(ctx: SettingsContext): Router {
   const router = express.Router({ mergeParams: true });
@@ -52,6 +59,18 @@ export function webhookRoutes(ctx: SettingsContext): Router {
     return webhook;
   }
 
+  function deliveryNotFound(req: Request, res: Response, webhook: WebhookRecord): void {
+    render(
+      req,
+      res,
+      messagePage('Not found', 'This webhook has no delivery with that id.', {
+        href: webhookUrl(wsId(res), webhook.id),
+        label: 'Back to the webhook',
+      }),
+      { status: 404 },
+    );
+  }
+
   async function showWebhook(
     req: Request,
     res: Response,
@@ -66,7 +85,7 @@ export function webhookRoutes(ctx: SettingsContext): Router {
   ): Promise<void> {
     const now = ctx.clock.now();
     const before = typeof req.query.before === 'string' ? req.query.before : undefined;
-    const { deliveries, more } = await listDeliveries(ctx.db, {
+    const { deliveries, more } = await listWebhookDeliveries(ctx.db, {
       workspaceId: wsId(res),
       webhookId: webhook.id,
       before,
@@ -211,22 +230,12 @@ export function webhookRoutes(ctx: SettingsContext): Router {
   router.get('/:webhookId/deliveries/:deliveryId', async (req, res) => {
     const webhook = await findWebhook(req, res);
     if (!webhook) return;
-    const delivery = await getDelivery(ctx.db, {
+    const delivery = await getDelivery(ctx.db, req.params.deliveryId as string, {
       workspaceId: wsId(res),
       webhookId: webhook.id,
-      deliveryId: req.params.deliveryId as string,
     });
-    if (!delivery) {
-      return render(
-        req,
-        res,
-        messagePage('Not found', 'This webhook has no delivery with that id.', {
-          href: webhookUrl(wsId(res), webhook.id),
-          label: 'Back to the webhook',
-        }),
-        { status: 404 },
-      );
-    }
+    const event = delivery && (await getEvent(ctx.db, delivery.event_id));
+    if (!delivery || !event) return deliveryNotFound(req, res, webhook);
     render(
       req,
       res,
@@ -236,6 +245,7 @@ export function webhookRoutes(ctx: SettingsContext): Router {
         webhookId: webhook.id,
         webhookActive: !webhook.revoked_at,
         delivery,
+        event,
       }),
       { flash: takeFlash(req) },
     );
@@ -244,27 +254,30 @@ export function webhookRoutes(ctx: SettingsContext): Router {
   router.post('/:webhookId/deliveries/:deliveryId/resend', async (req, res) => {
     const webhook = await findWebhook(req, res);
     if (!webhook) return;
-    const id = await resendDelivery(ctx.db, {
-      workspaceId: wsId(res),
-      webhookId: webhook.id,
-      deliveryId: req.params.deliveryId as string,
-      now: ctx.clock.now(),
-    });
-    if (!id) {
+    let resent: DeliveryRecord | undefined;
+    try {
+      resent = await resendDelivery(ctx.db, {
+        workspaceId: wsId(res),
+        webhookId: webhook.id,
+        deliveryId: req.params.deliveryId as string,
+        now: ctx.clock.now(),
+      });
+    } catch (error) {
+      // resendDelivery's one refusal besides an unknown delivery: the webhook was revoked (maybe since the page
+      // was shown).
+      if (!(error instanceof RangeError)) throw error;
       return render(
         req,
         res,
-        messagePage(
-          'Cannot resend',
-          'This delivery cannot be resent: it is unknown or its webhook is revoked.',
-          {
-            href: webhookUrl(wsId(res), webhook.id),
-            label: 'Back to the webhook',
-          },
-        ),
+        messagePage('Cannot resend', 'This webhook is revoked, so its events are no longer sent.', {
+          href: webhookUrl(wsId(res), webhook.id),
+          label: 'Back to the webhook',
+        }),
         { status: 409 },
       );
     }
+    if (!resent) return deliveryNotFound(req, res, webhook);
+    const id = resent.id;
     ctx.logger.info(
       { req_id: req.id, webhook_id: webhook.id, delivery_id: id, resent_from: req.params.deliveryId },
       'settings: delivery resent',

@@ -24,7 +24,7 @@ export interface ApiTokenRecord {
   created_at: Date;
 }
 
-/** Most time between a token's creation and its expiry: one year. @see service spec section 5 */
+/** Most time between a token's creation and its expiry: one year. @see openapi.yaml `info.description` (Authentication) */
 export const MAX_TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** What {@link createApiToken} needs. */

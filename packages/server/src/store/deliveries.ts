@@ -1,9 +1,13 @@
 import { newId } from '@prospectkit/core';
 import type { Database, Sql } from '../db/database.js';
-import type { DeliveryStatus } from '../delivery/retry-schedule.js';
 import { insertDeliveries } from './outbox.js';
 
-/** A delivery as the CLI shows it. */
+/** A delivery's state: waiting for an attempt, or settled. */
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+/** Every {@link DeliveryStatus}, in the order a delivery moves through them. */
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'succeeded', 'failed'];
+
+/** A delivery of one event to one webhook, as the CLI and the settings pages show it. */
 export interface DeliveryRecord {
   /** `del_` and a ULID. */
   id: string;
@@ -51,12 +55,23 @@ export interface AttemptLogEntry {
   next_attempt_at: Date | null;
 }
 
+/** A delivery with its attempt log, oldest attempt first. */
+export interface DeliveryWithAttempts extends DeliveryRecord {
+  attempt_log: AttemptLogEntry[];
+}
+
+/** Limits a look-up to one workspace's (and webhook's) deliveries, as a settings page's address does. */
+export interface DeliveryScope {
+  workspaceId?: string | undefined;
+  webhookId?: string | undefined;
+}
+
 const SELECT_DELIVERY = `select d.id, d.workspace_id, d.event_id, e.type as event_type, d.webhook_id, w.url, d.status,
   d.attempts, d.next_attempt_at, d.last_status_code, d.last_error, d.created_at, d.updated_at
   from deliveries d join events e on e.id = d.event_id join webhooks w on w.id = d.webhook_id`;
 
 /**
- * Deliveries, newest first, optionally of one webhook and/or in one status.
+ * Deliveries of every workspace, newest first, optionally of one webhook and/or in one status (the CLI's list).
  *
  * @param options.limit at most this many. Default 50.
  * @param options.webhookId only this webhook's deliveries. Default: every webhook's.
@@ -78,9 +93,34 @@ export async function listDeliveries(
 }
 
 /**
- * One delivery with its attempt log (oldest attempt first), or `undefined`.
+ * A page of one webhook's deliveries, newest first (`created_at`, then id, descending), as its settings page
+ * lists them.
  *
- * @returns the delivery and its `attempt_log`, or `undefined` when there is none with that id
+ * @param input.before the id of the last delivery of the previous page, for the next (older) page. Default: the
+ *   newest page.
+ * @param input.limit deliveries per page. Default 25.
+ * @returns the page and whether older deliveries follow
+ */
+export async function listWebhookDeliveries(
+  db: Sql,
+  input: { workspaceId: string; webhookId: string; before?: string | undefined; limit?: number },
+): Promise<{ deliveries: DeliveryRecord[]; more: boolean }> {
+  const limit = input.limit ?? 25;
+  const rows = await db.query<DeliveryRecord & Record<string, unknown>>(
+    `${SELECT_DELIVERY}
+     where d.workspace_id = $1 and d.webhook_id = $2
+       and ($3::text is null or (d.created_at, d.id) < (select created_at, id from deliveries where id = $3))
+     order by d.created_at desc, d.id desc limit $4`,
+    [input.workspaceId, input.webhookId, input.before ?? null, limit + 1],
+  );
+  return { deliveries: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/**
+ * One delivery with its attempt log (oldest attempt first).
+ *
+ * @param scope when given, the delivery must belong to that workspace and/or webhook. Default: any.
+ * @returns the delivery and its `attempt_log`, or `undefined` when there is none with that id (in the scope)
  * @example
  * const delivery = await getDelivery(db, 'del_01J...');
  * for (const attempt of delivery?.attempt_log ?? []) console.log(attempt.number, attempt.status_code);
@@ -88,16 +128,12 @@ export async function listDeliveries(
 export async function getDelivery(
   db: Sql,
   id: string,
-): Promise<
-  | (DeliveryRecord & {
-      /** Every attempt, first to last. */
-      attempt_log: AttemptLogEntry[];
-    })
-  | undefined
-> {
+  scope: DeliveryScope = {},
+): Promise<DeliveryWithAttempts | undefined> {
   const [delivery] = await db.query<DeliveryRecord & Record<string, unknown>>(
-    `${SELECT_DELIVERY} where d.id = $1`,
-    [id],
+    `${SELECT_DELIVERY}
+     where d.id = $1 and ($2::text is null or d.workspace_id = $2) and ($3::text is null or d.webhook_id = $3)`,
+    [id, scope.workspaceId ?? null, scope.webhookId ?? null],
   );
   if (!delivery) return undefined;
   const attemptLog = await db.query<AttemptLogEntry & Record<string, unknown>>(
@@ -109,16 +145,26 @@ export async function getDelivery(
 }
 
 /**
- * Sends a delivery's event again to the same webhook, as a new pending delivery with the same event id and body
- * (receivers skip it by `id` if they already have it).
+ * Resends a delivery: the one rule behind the settings page's Resend and `prospectkit-server deliveries
+ * redeliver`. The new delivery carries the same event (same event id, same body, signed afresh) to the same
+ * webhook, whatever the original's status; it is pending, due at `now`, with no attempts, and the workers are
+ * woken when it commits. Receivers that already handled the event skip it by its id.
  *
- * @returns the new delivery, or `undefined` when there is no delivery `id`
- * @throws {RangeError} when the webhook has been revoked
+ * @param input.deliveryId the delivery to resend
+ * @param input.now when the new delivery is due (and its id's time)
+ * @param input.workspaceId, input.webhookId when given, the delivery must belong to them (the settings pages
+ *   pass the ones in their address). Default: any.
+ * @returns the new delivery, or `undefined` when there is no delivery with that id (in the scope)
+ * @throws {RangeError} when the delivery's webhook has been revoked: its events are no longer sent
  * @example
- * const again = await redeliver(db, 'del_01J...', new Date());
+ * const resent = await resendDelivery(db, { deliveryId: 'del_01J...', now: new Date() });
+ * @see openapi.yaml `info.description` (Webhooks: receivers skip duplicates by the envelope `id`)
  */
-export async function redeliver(db: Database, id: string, now: Date): Promise<DeliveryRecord | undefined> {
-  const newDeliveryId = newId('delivery');
+export async function resendDelivery(
+  db: Database,
+  input: DeliveryScope & { deliveryId: string; now: Date },
+): Promise<DeliveryRecord | undefined> {
+  const id = newId('delivery', input.now.getTime());
   const found = await db.transaction(async (tx) => {
     const [original] = await tx.query<{
       workspace_id: string;
@@ -127,8 +173,9 @@ export async function redeliver(db: Database, id: string, now: Date): Promise<De
       revoked: boolean;
     }>(
       `select d.workspace_id, d.event_id, d.webhook_id, w.revoked_at is not null as revoked
-       from deliveries d join webhooks w on w.id = d.webhook_id where d.id = $1`,
-      [id],
+       from deliveries d join webhooks w on w.id = d.webhook_id
+       where d.id = $1 and ($2::text is null or d.workspace_id = $2) and ($3::text is null or d.webhook_id = $3)`,
+      [input.deliveryId, input.workspaceId ?? null, input.webhookId ?? null],
     );
     if (!original) return false;
     if (original.revoked)
@@ -136,15 +183,15 @@ export async function redeliver(db: Database, id: string, now: Date): Promise<De
     await insertDeliveries(
       tx,
       original.workspace_id,
-      [{ id: newDeliveryId, event_id: original.event_id, webhook_id: original.webhook_id }],
-      now,
+      [{ id, event_id: original.event_id, webhook_id: original.webhook_id }],
+      input.now,
     );
     return true;
   });
   if (!found) return undefined;
   const [delivery] = await db.query<DeliveryRecord & Record<string, unknown>>(
     `${SELECT_DELIVERY} where d.id = $1`,
-    [newDeliveryId],
+    [id],
   );
   return delivery;
 }

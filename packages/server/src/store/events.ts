@@ -55,3 +55,25 @@ export async function listEvents(
     deliveries: { pending, succeeded, failed },
   }));
 }
+
+/** A stored event without its deliveries' counts. */
+export type StoredEvent = Omit<EventRecord, 'deliveries'>;
+
+/**
+ * One event, as every attempt of its deliveries sends it.
+ *
+ * @param scope.workspaceId when given, the event must belong to that workspace. Default: any.
+ * @returns the event, or `undefined` when there is none with that id (in the workspace)
+ */
+export async function getEvent(
+  db: Sql,
+  id: string,
+  scope: { workspaceId?: string | undefined } = {},
+): Promise<StoredEvent | undefined> {
+  const [event] = await db.query<StoredEvent & Record<string, unknown>>(
+    `select id, workspace_id, type, occurred_at, body from events
+     where id = $1 and ($2::text is null or workspace_id = $2)`,
+    [id, scope.workspaceId ?? null],
+  );
+  return event;
+}

@@ -1,5 +1,4 @@
-import postgres from 'postgres';
-import type { Database, Row, Sql } from '../db/database.js';
+import type { Database, Sql } from '../db/database.js';
 
 /** Where the delivery queue's statements run; see {@link openQueueConnection}. */
 export interface QueueConnection {
@@ -26,9 +25,10 @@ export const QUEUE_SETTINGS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Opens where the worker runs its queue statements. On PostgreSQL (when the database says how to reach it) that
- * is a small pool of its own whose sessions carry {@link QUEUE_SETTINGS} from the start, so that a claim or a
- * batch of records is a single round trip; otherwise each statement runs in a transaction that sets them first.
+ * Opens where the worker runs its queue statements. On PostgreSQL that is a small pool of its own
+ * (`Database.openPool`) whose sessions carry {@link QUEUE_SETTINGS} from the start, so that a claim or a batch of
+ * records is a single round trip; on PGlite, which has one connection, each statement runs in a transaction that
+ * sets them first.
  *
  * @param options.max the pool's size. Default 2 (one claim and one batch of records at a time).
  */
@@ -36,25 +36,13 @@ export async function openQueueConnection(
   db: Database,
   options: { max?: number } = {},
 ): Promise<QueueConnection> {
-  if (db.kind === 'postgres' && db.connection) {
-    const { url, schema } = db.connection;
-    const sql = postgres(url, {
+  if (db.openPool) {
+    const pool = db.openPool({
       max: options.max ?? 2,
-      onnotice: () => {},
-      connection: {
-        application_name: 'prospectkit-delivery',
-        ...(schema !== undefined ? { search_path: `${schema}, public` } : {}),
-        ...QUEUE_SETTINGS,
-      },
+      applicationName: 'prospectkit-delivery',
+      settings: QUEUE_SETTINGS,
     });
-    const queue: Sql = {
-      // The queue's statements are fixed text: prepared once per connection, parsed and planned once.
-      query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
-        (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
-          prepare: true,
-        })) as unknown as T[],
-    };
-    return { run: (fn) => fn(queue), close: () => sql.end({ timeout: 5 }) };
+    return { run: (fn) => fn(pool), close: () => pool.close() };
   }
   const settings = Object.entries(QUEUE_SETTINGS)
     .map(([name, value]) => `set_config('${name}', '${value}', true)`)

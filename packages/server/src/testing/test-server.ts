@@ -5,7 +5,7 @@ import { createGrantCache } from '../auth/grant-cache.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { createApp } from '../http/create-app.js';
-import { createLimiter } from '../http/create-limiter.js';
+import { createLimiter } from '../rate-limit/create-limiter.js';
 import { createLogger } from '../start-server.js';
 import { createApiToken } from '../store/api-tokens.js';
 import { createWorkspace } from '../store/workspaces.js';

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { createApp } from '../../src/http/create-app.js';
-import { createLimiter } from '../../src/http/create-limiter.js';
+import { createLimiter } from '../../src/rate-limit/create-limiter.js';
 
 /** The administrator password of the in-process settings apps. */
 export const PASSWORD = 'settings http test password';

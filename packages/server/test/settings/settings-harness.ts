@@ -9,7 +9,7 @@ import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/delivery/delivery-worker.js';
 import { createApp } from '../../src/http/create-app.js';
-import { createLimiter } from '../../src/http/create-limiter.js';
+import { createLimiter } from '../../src/rate-limit/create-limiter.js';
 import { createLogger } from '../../src/start-server.js';
 import { createApiToken } from '../../src/store/api-tokens.js';
 import { createWorkspace } from '../../src/store/workspaces.js';

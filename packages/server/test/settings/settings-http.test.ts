@@ -1,8 +1,11 @@
+import { buildEvent } from '@prospectkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { ensureAdminPassword } from '../../src/settings/index.js';
 import { createApiToken, listApiTokens } from '../../src/store/api-tokens.js';
-import { createWebhook } from '../../src/store/webhooks.js';
+import { listWebhookDeliveries } from '../../src/store/deliveries.js';
+import { enqueueEvents } from '../../src/store/outbox.js';
+import { createWebhook, revokeWebhook } from '../../src/store/webhooks.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
 import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
 import { PASSWORD, startApp } from './settings-app.js';
@@ -192,6 +195,42 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     ).toBe(404);
     const [stillActive] = await listApiTokens(db, otherId);
     expect(stillActive?.revoked_at).toBeNull();
+  });
+
+  it('resends by the rule of deliveries redeliver: 404 for a delivery not of this webhook, 409 once it is revoked', async () => {
+    const newWebhook = async () =>
+      (
+        await createWebhook(db, {
+          workspaceId,
+          url: 'https://hooks.example.com/resend',
+          events: ['prospect.created'],
+        })
+      ).record.id;
+    const [webhookId, otherWebhookId] = [await newWebhook(), await newWebhook()];
+    const now = new Date();
+    const event = buildEvent('prospect.created', workspaceId, { company: 'Resend Co' }, now.getTime());
+    await db.transaction((tx) => enqueueEvents(tx, workspaceId, [event], now));
+    const deliveryOf = async (id: string) =>
+      (await listWebhookDeliveries(db, { workspaceId, webhookId: id })).deliveries[0]?.id as string;
+    const [mine, others] = [await deliveryOf(webhookId), await deliveryOf(otherWebhookId)];
+    const browser = client();
+    await browser.signIn(PASSWORD);
+    const webhookPage = `/settings/workspaces/${workspaceId}/webhooks/${webhookId}`;
+    const csrf = await browser.csrf(webhookPage);
+    const resend = (deliveryId: string) =>
+      browser.request('POST', `${webhookPage}/deliveries/${deliveryId}/resend`, { _csrf: csrf });
+
+    expect((await resend('del_nope')).status).toBe(404);
+    expect((await resend(others)).status).toBe(404);
+    const resent = await resend(mine);
+    expect(resent.status).toBe(303);
+    const [newest] = (await listWebhookDeliveries(db, { workspaceId, webhookId })).deliveries;
+    expect(newest).toMatchObject({ event_id: event.envelope.id, status: 'pending', attempts: 0 });
+    expect(resent.location).toBe(`${webhookPage}/deliveries/${newest?.id}`);
+    await revokeWebhook(db, webhookId);
+    const refused = await resend(mine);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('revoked');
   });
 
   it('escapes what users typed wherever it is shown', async () => {

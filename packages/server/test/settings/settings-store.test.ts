@@ -1,7 +1,8 @@
 import { buildEvent } from '@prospectkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
-import { getDelivery, listDeliveries, resendDelivery } from '../../src/settings/delivery-log.js';
+import { getDelivery, listWebhookDeliveries, resendDelivery } from '../../src/store/deliveries.js';
+import { getEvent } from '../../src/store/events.js';
 import { enqueueEvents } from '../../src/store/outbox.js';
 import {
   activeSigningSecret,
@@ -160,17 +161,17 @@ describe.each(testDatabaseKinds())('settings storage (%s)', (kind) => {
     });
 
     it('lists a webhook’s deliveries newest first, a page at a time', async () => {
-      const first = await listDeliveries(db, { workspaceId, webhookId, limit: 2 });
+      const first = await listWebhookDeliveries(db, { workspaceId, webhookId, limit: 2 });
       expect(first.deliveries.map((d) => d.event_id)).toEqual([eventIds[4], eventIds[3]]);
       expect(first.more).toBe(true);
-      const second = await listDeliveries(db, {
+      const second = await listWebhookDeliveries(db, {
         workspaceId,
         webhookId,
         limit: 2,
         before: first.deliveries[1]?.id,
       });
       expect(second.deliveries.map((d) => d.event_id)).toEqual([eventIds[2], eventIds[1]]);
-      const last = await listDeliveries(db, {
+      const last = await listWebhookDeliveries(db, {
         workspaceId,
         webhookId,
         limit: 2,
@@ -180,11 +181,13 @@ describe.each(testDatabaseKinds())('settings storage (%s)', (kind) => {
         more: false,
         deliveries: [{ event_id: eventIds[0], event_type: 'prospect.created' }],
       });
-      expect((await listDeliveries(db, { workspaceId: otherWorkspaceId, webhookId })).deliveries).toEqual([]);
+      expect(
+        (await listWebhookDeliveries(db, { workspaceId: otherWorkspaceId, webhookId })).deliveries,
+      ).toEqual([]);
     });
 
     it('shows a delivery with its payload and attempts in order', async () => {
-      const [newest] = (await listDeliveries(db, { workspaceId, webhookId, limit: 1 })).deliveries;
+      const [newest] = (await listWebhookDeliveries(db, { workspaceId, webhookId, limit: 1 })).deliveries;
       const id = newest?.id as string;
       const attempts: Array<[number, number]> = [
         [2, 200],
@@ -197,37 +200,44 @@ describe.each(testDatabaseKinds())('settings storage (%s)', (kind) => {
           [id, number, later(number * 60_000), status],
         );
       }
-      const detail = await getDelivery(db, { workspaceId, webhookId, deliveryId: id });
-      expect(detail?.attempts_list.map((a) => [a.number, a.status_code])).toEqual([
+      const detail = await getDelivery(db, id, { workspaceId, webhookId });
+      expect(detail?.attempt_log.map((a) => [a.number, a.status_code])).toEqual([
         [1, 503],
         [2, 200],
       ]);
-      expect(JSON.parse(detail?.body as string)).toMatchObject({
+      const event = await getEvent(db, detail?.event_id as string, { workspaceId });
+      expect(JSON.parse(event?.body as string)).toMatchObject({
         id: eventIds[4],
         data: { company: 'Company 4' },
       });
+      expect(await getDelivery(db, id, { workspaceId: otherWorkspaceId, webhookId })).toBeUndefined();
       expect(
-        await getDelivery(db, { workspaceId: otherWorkspaceId, webhookId, deliveryId: id }),
+        await getEvent(db, detail?.event_id as string, { workspaceId: otherWorkspaceId }),
       ).toBeUndefined();
     });
 
-    it('resends as a new pending delivery of the same event, and not for a revoked webhook', async () => {
-      const [oldest] = (await listDeliveries(db, { workspaceId, webhookId })).deliveries.slice(-1);
+    it('resends as a new pending delivery of the same event, only in its workspace, and not for a revoked webhook', async () => {
+      const [oldest] = (await listWebhookDeliveries(db, { workspaceId, webhookId })).deliveries.slice(-1);
+      const deliveryId = oldest?.id as string;
       const now = later(HOUR_MS);
-      const id = await resendDelivery(db, { workspaceId, webhookId, deliveryId: oldest?.id as string, now });
-      expect(id).toMatch(/^del_/);
-      const [newest] = (await listDeliveries(db, { workspaceId, webhookId, limit: 1 })).deliveries;
+      expect(
+        await resendDelivery(db, { workspaceId: otherWorkspaceId, webhookId, deliveryId, now }),
+      ).toBeUndefined();
+      const resent = await resendDelivery(db, { workspaceId, webhookId, deliveryId, now });
+      expect(resent?.id).toMatch(/^del_/);
+      const [newest] = (await listWebhookDeliveries(db, { workspaceId, webhookId, limit: 1 })).deliveries;
+      expect(newest).toEqual(resent);
       expect(newest).toMatchObject({
-        id,
         event_id: eventIds[0],
         status: 'pending',
         attempts: 0,
         next_attempt_at: now,
+        created_at: now,
       });
       await revokeWebhook(db, webhookId);
-      expect(
-        await resendDelivery(db, { workspaceId, webhookId, deliveryId: id as string, now }),
-      ).toBeUndefined();
+      await expect(
+        resendDelivery(db, { workspaceId, webhookId, deliveryId: resent?.id as string, now }),
+      ).rejects.toThrow(RangeError);
     });
   });
 });

@@ -1,4 +1,5 @@
-import type { AttemptRow, DeliveryDetail, DeliveryRow } from '../delivery-log.js';
+import type { AttemptLogEntry, DeliveryRecord, DeliveryWithAttempts } from '../../store/deliveries.js';
+import type { StoredEvent } from '../../store/events.js';
 import { timeTag } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Page } from '../render.js';
@@ -12,7 +13,7 @@ function outcome(statusCode: number | null, error: string | null): string {
   return error ?? '—';
 }
 
-function lastStatus(d: DeliveryRow): SafeHtml {
+function lastStatus(d: DeliveryRecord): SafeHtml {
   return html`<span class="status ${STATUS_CLASS[d.status]}">${d.status}</span>${
     d.attempts > 0 && html` <span class="wrap">${outcome(d.last_status_code, d.last_error)}</span>`
   }`;
@@ -22,7 +23,7 @@ function lastStatus(d: DeliveryRow): SafeHtml {
 export function deliveriesTable(input: {
   workspaceId: string;
   webhookId: string;
-  deliveries: readonly DeliveryRow[];
+  deliveries: readonly DeliveryRecord[];
 }): SafeHtml {
   if (input.deliveries.length === 0) return html`<p>No deliveries yet.</p>`;
   return html`<table class="stack"><caption>Deliveries, newest first</caption>
@@ -40,7 +41,7 @@ export function deliveriesTable(input: {
   )}</tbody></table>`;
 }
 
-function attemptsTable(attempts: readonly AttemptRow[]): SafeHtml {
+function attemptsTable(attempts: readonly AttemptLogEntry[]): SafeHtml {
   if (attempts.length === 0) return html`<p>No attempt yet.</p>`;
   return html`<table class="stack"><caption>Attempts, oldest first</caption>
 <thead><tr><th scope="col">#</th><th scope="col">Time</th><th scope="col">Status</th><th scope="col">Duration</th>
@@ -72,7 +73,9 @@ export function deliveryPage(input: {
   workspaceId: string;
   webhookId: string;
   webhookActive: boolean;
-  delivery: DeliveryDetail;
+  delivery: DeliveryWithAttempts;
+  /** The delivery's event: what every attempt sends. */
+  event: Pick<StoredEvent, 'body' | 'occurred_at'>;
 }): Page {
   const d = input.delivery;
   return {
@@ -82,7 +85,7 @@ export function deliveryPage(input: {
   <dt>Event</dt><dd><code>${d.event_type}</code></dd>
   <dt>Event id</dt><dd><code>${d.event_id}</code></dd>
   <dt>Delivery id</dt><dd><code>${d.id}</code></dd>
-  <dt>Occurred</dt><dd>${timeTag(d.occurred_at)}</dd>
+  <dt>Occurred</dt><dd>${timeTag(input.event.occurred_at)}</dd>
   <dt>Status</dt><dd>${lastStatus(d)}</dd>
   <dt>Attempts</dt><dd>${d.attempts} of at most 5</dd>
   <dt>Next attempt</dt><dd>${timeTag(d.next_attempt_at)}</dd>
@@ -95,9 +98,9 @@ ${csrfField(input.csrf)}<p><button type="submit" class="secondary">Resend</butto
     : html`<p class="hint">The webhook is revoked, so this event cannot be resent.</p>`
 }
 <h2>Attempts</h2>
-${attemptsTable(d.attempts_list)}
+${attemptsTable(d.attempt_log)}
 <h2>Payload</h2>
-<pre>${prettyJson(d.body)}</pre>
+<pre>${prettyJson(input.event.body)}</pre>
 <p><a href="${webhookUrl(input.workspaceId, input.webhookId, '#deliveries')}">Back to the webhook</a></p>`,
   };
 }

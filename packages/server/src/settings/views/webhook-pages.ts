@@ -1,11 +1,11 @@
 import { EVENT_TYPES } from '@prospectkit/core';
+import type { DeliveryRecord } from '../../store/deliveries.js';
 import {
   activeSigningSecret,
   MAX_SECRET_ROLL_DELAY_MS,
   type WebhookRecord,
   type WebhookSigningSecrets,
 } from '../../store/webhooks.js';
-import type { DeliveryRow } from '../delivery-log.js';
 import { timeTag, utcMinute } from '../format.js';
 import type { RollSecretFormValues } from '../forms/roll-secret-form.js';
 import type { WebhookFormValues } from '../forms/webhook-form.js';
@@ -155,7 +155,7 @@ export function webhookPage(input: {
   secrets?: WebhookSigningSecrets | undefined;
   roll: RollSecretFormValues;
   errors?: FieldErrors;
-  deliveries: readonly DeliveryRow[];
+  deliveries: readonly DeliveryRecord[];
   moreDeliveries: boolean;
   /** Set on an older page of deliveries (the `before` cursor), which then links back to the newest. */
   olderPage?: boolean;

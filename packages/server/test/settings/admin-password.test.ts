@@ -1,9 +1,9 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
-import { openTestDatabase, testDatabaseKinds } from '../testing/index.js';
-import { checkAdminPassword } from './admin-password.js';
-import { verifyPasswordHash } from './password-hash.js';
+import type { Database } from '../../src/db/database.js';
+import { checkAdminPassword } from '../../src/settings/admin-password.js';
+import { verifyPasswordHash } from '../../src/settings/password-hash.js';
+import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
 
 const PASSWORD = 'generated password of the first start';
 

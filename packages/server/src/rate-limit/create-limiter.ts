@@ -1,9 +1,13 @@
-import postgres from 'postgres';
 import rateLimiterFlexible, { type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Database } from '../db/database.js';
-import { SIGN_IN_LIMIT } from '../settings/sign-in-limit.js';
+import type { Database, Pool } from '../db/database.js';
 
 const { RateLimiterMemory, RateLimiterPostgres } = rateLimiterFlexible;
+
+/**
+ * Sign-in attempts allowed per client address (`clientKey`: IPv4, or the IPv6 /64) in a window: 10 in 15
+ * minutes, counted under their own key prefix in the store of the API limit. A good password clears the count.
+ */
+export const SIGN_IN_LIMIT = { points: 10, duration: 15 * 60, keyPrefix: 'settings-sign-in' } as const;
 
 /** The limiters of one server and how to release what they hold. */
 export interface Limiter {
@@ -23,53 +27,42 @@ export interface Limiter {
  * 3) shared by every instance; on embedded PGlite (one process), in memory. Both are keyed by `clientKey`.
  *
  * @param db the database; its kind picks the counter store
- * @param limit requests per `windowSeconds` per client address (service spec section 8)
- * @param windowSeconds the window, in seconds. Default 60.
+ * @param limit requests per `windowSeconds` per client address
+ * @param windowSeconds the window's length in seconds. Default 60.
  * @returns the limiters for `createApp({ limiter, signInLimiter })`, and `close()` for their connections
  * @example
  * const { limiter, signInLimiter } = createLimiter(db, 60);
  * const app = createApp({ db, logger, limiter, signInLimiter });
+ * @see openapi.yaml `info.description` (Rate limit)
  */
 export function createLimiter(db: Database, limit: number, windowSeconds = 60): Limiter {
-  if (db.kind === 'pglite' || !db.connection) {
+  if (!db.openPool) {
     return {
       limiter: new RateLimiterMemory({ points: limit, duration: windowSeconds }),
       signInLimiter: new RateLimiterMemory({ ...SIGN_IN_LIMIT }),
       close: async () => {},
     };
   }
-  const { url, schema } = db.connection;
-  // The counters go through their own small `postgres` pool, not the server's: a burst of requests must not
-  // queue its rate-limit checks behind the requests' own queries.
-  const sql = postgres(url, {
-    max: 4,
-    ...(schema ? { connection: { search_path: `${schema}, public` } } : {}),
-    onnotice: () => {},
-  });
+  // The counters go through a small pool of their own, not the server's: a burst of requests must not queue its
+  // rate-limit checks behind the requests' own queries.
+  const pool = db.openPool({ max: 4, applicationName: 'prospectkit-rate-limit' });
   const store = {
-    storeClient: pgStyleClient(sql),
+    storeClient: pgStyleClient(pool),
     storeType: 'pool',
     tableName: 'rate_limits',
     tableCreated: true,
   } as const;
   const limiter = new RateLimiterPostgres({ ...store, points: limit, duration: windowSeconds });
   const signInLimiter = new RateLimiterPostgres({ ...store, ...SIGN_IN_LIMIT });
-  return { limiter, signInLimiter, close: () => sql.end({ timeout: 5 }) };
+  return { limiter, signInLimiter, close: () => pool.close() };
 }
 
 /**
  * rate-limiter-flexible's PostgreSQL store speaks node-postgres (`query({ text, values })` resolving to
- * `{ rows, rowCount }`); this gives it that on the `postgres` driver the server already uses, with each of its
- * few fixed statements prepared once per connection. One driver instead of two: node-postgres and its pool cost
- * CPU on every request (see `npm run bench:server`).
+ * `{ rows, rowCount }`); this gives it that on the server's own driver, with each of its few fixed statements
+ * prepared once per connection. One driver instead of two: node-postgres and its pool cost CPU on every request
+ * (see `npm run bench:server`).
  */
-function pgStyleClient(sql: postgres.Sql) {
-  return {
-    query: async (q: { text: string; values?: unknown[] }) => {
-      const rows = await sql.unsafe(q.text, (q.values ?? []) as postgres.ParameterOrJSON<never>[], {
-        prepare: true,
-      });
-      return { rows, rowCount: rows.count };
-    },
-  };
+function pgStyleClient(pool: Pool) {
+  return { query: (q: { text: string; values?: unknown[] }) => pool.execute(q.text, q.values ?? []) };
 }

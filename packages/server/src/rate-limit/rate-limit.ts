@@ -2,7 +2,6 @@ import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { ApiError } from './api-error.js';
 import { clientKey } from './client-key.js';
 import { type ConsumeOutcome, coalescedConsume } from './coalesced-consume.js';
 
@@ -21,7 +20,7 @@ export interface RateLimitOptions {
  * through and the failure logged: an outage of the counter must not take the API down. Concurrent requests of
  * one client share a store round trip (see {@link coalescedConsume}); each is still counted before it is answered.
  *
- * @returns the step: the 429 to answer, or `undefined` to go on
+ * @returns the check: `true` when the request is over the limit (the caller answers 429), `false` to go on
  * @see openapi.yaml `components.responses.TooManyRequests`, `info.description` (Rate limit)
  */
 export function apiRateLimit({ limiter, logger }: RateLimitOptions) {
@@ -38,23 +37,23 @@ export function apiRateLimit({ limiter, logger }: RateLimitOptions) {
     }
     return key;
   };
-  return async (ip: string | undefined, res: Response): Promise<ApiError | undefined> => {
+  return async (ip: string | undefined, res: Response): Promise<boolean> => {
     res.setHeader('X-RateLimit-Limit', limit);
     let outcome: ConsumeOutcome;
     try {
       outcome = await consume(keyOf(ip));
     } catch (error) {
       logger.warn({ err: error }, 'rate limit store failed; request let through');
-      return undefined;
+      return false;
     }
     if (outcome.allowed) {
       res.setHeader('X-RateLimit-Remaining', String(outcome.remainingPoints));
-      return undefined;
+      return false;
     }
     const waitMs = outcome.msBeforeNext;
     res.setHeader('X-RateLimit-Remaining', '0');
     res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
     res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + waitMs) / 1000)));
-    return new ApiError(429, 'Too Many Attempts.');
+    return true;
   };
 }
