@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts', 'src/testing/index.ts'],
+  // Named, so the bin stays `dist/cli.js` while its source is the folder `src/cli/`.
+  entry: { index: 'src/index.ts', cli: 'src/cli/index.ts', 'testing/index': 'src/testing/index.ts' },
   format: ['esm'],
   dts: { sourcemap: false, build: true },
   platform: 'node',
