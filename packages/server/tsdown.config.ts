@@ -14,4 +14,7 @@ export default defineConfig({
   // Published siblings stay imports; the internal @prospectkit/core is bundled in.
   external: [/^@prospectkit\/(webhooks|client)(\/|$)/],
   noExternal: [/^@prospectkit\/core/],
+  // The settings pages' stylesheet and script are files served as they are: `dist/assets/` sits beside the chunks
+  // as `src/settings/assets/` sits beside settings-assets.ts, so one relative URL finds them from both.
+  copy: [{ from: 'src/settings/assets/*', to: 'dist/assets' }],
 });
