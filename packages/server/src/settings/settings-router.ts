@@ -75,7 +75,7 @@ function errorPage(logger: Logger) {
  *
  * @example
  * app.use('/settings', settingsRouter({ db, logger, limiter, signInLimiter, secureCookies: true }));
- * @see service spec section 1 (tokens and webhooks are managed in the settings area) and section 5
+ * @see packages/server/README.md, "Settings area" (where tokens and webhooks are managed)
  */
 export function settingsRouter(
   options: SettingsOptions & {
