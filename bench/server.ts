@@ -204,7 +204,7 @@ async function load(
 await ensureDatabase();
 const { workspaceId, token, sampleId, sampleDomain } = await seed();
 const ours = await startChild(
-  [...profileArgs('reference'), '--import', 'tsx', 'packages/server/src/cli.ts', 'start'],
+  [...profileArgs('reference'), '--import', 'tsx', 'packages/server/src/cli/index.ts', 'start'],
   {
     DATABASE_URL: url,
     PORT: '3901',

@@ -38,14 +38,14 @@ export interface ServerProcessOptions {
 }
 
 /**
- * Starts `node --import tsx packages/server/src/cli.ts start` and waits for its start line.
+ * Starts `node --import tsx packages/server/src/cli/index.ts start` and waits for its start line.
  *
  * @throws {Error} when the process exits or stays silent before it listens
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'packages/server/src/cli.ts', 'start'],
+    ['--import', 'tsx', 'packages/server/src/cli/index.ts', 'start'],
     {
       cwd: root,
       env: {

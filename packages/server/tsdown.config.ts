@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts', 'src/testing/index.ts'],
+  // Named, so the bin stays `dist/cli.js` while its source is the folder `src/cli/`.
+  entry: { index: 'src/index.ts', cli: 'src/cli/index.ts', 'testing/index': 'src/testing/index.ts' },
   format: ['esm'],
   dts: { sourcemap: false, build: true },
   platform: 'node',
@@ -13,4 +14,7 @@ export default defineConfig({
   // Published siblings stay imports; the internal @prospectkit/core is bundled in.
   external: [/^@prospectkit\/(webhooks|client)(\/|$)/],
   noExternal: [/^@prospectkit\/core/],
+  // The settings pages' stylesheet and script are files served as they are: `dist/assets/` sits beside the chunks
+  // as `src/settings/assets/` sits beside settings-assets.ts, so one relative URL finds them from both.
+  copy: [{ from: 'src/settings/assets/*', to: 'dist/assets' }],
 });

@@ -12,7 +12,7 @@ import { createWebhook } from '../src/store/webhooks.js';
 import { createWorkspace } from '../src/store/workspaces.js';
 
 const run = promisify(execFile);
-const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../src/cli/index.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 
 async function prospectkit(env: Record<string, string>, ...args: string[]) {

@@ -15,7 +15,7 @@ import { createProspect } from '../src/store/prospects.js';
 import { workspaceWithWebhooks } from './delivery-helpers.js';
 
 const url = process.env.TEST_DATABASE_URL;
-const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../src/cli/index.ts', import.meta.url));
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {

@@ -4,11 +4,11 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { apiRateLimit } from '../rate-limit/rate-limit.js';
-import { SETTINGS_CSS, SETTINGS_JS } from './assets.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
 import { render } from './render.js';
 import { sessionSecretLoader, settingsSession } from './session.js';
 import { passwordStamp, requireCurrentSession } from './session-lifetime.js';
+import { settingsAssets } from './settings-assets.js';
 import type { SettingsContext } from './settings-context.js';
 import { signInCsrf } from './sign-in-csrf.js';
 import { signInRoutes } from './sign-in-routes.js';
@@ -116,12 +116,7 @@ export function settingsRouter(
       { status: 429 },
     );
   });
-  router.get('/assets/settings.css', (_req, res) => {
-    res.type('text/css').set('Cache-Control', 'public, max-age=300').send(SETTINGS_CSS);
-  });
-  router.get('/assets/settings.js', (_req, res) => {
-    res.type('text/javascript').set('Cache-Control', 'public, max-age=300').send(SETTINGS_JS);
-  });
+  router.use('/assets', settingsAssets());
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
   router.use(settingsSession(ctx.db, secret, { secure: options.secureCookies }));
   // The sign-in form has no session yet, so it carries a signed double-submit token instead (see signInCsrf).

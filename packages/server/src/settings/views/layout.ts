@@ -1,6 +1,7 @@
 import type { Workspace } from '../../store/workspaces.js';
 import { CSRF_FIELD } from '../csrf.js';
 import { html, type SafeHtml } from '../html.js';
+import { settingsAssetUrl } from '../settings-assets.js';
 
 /** The section of a workspace's settings a page belongs to (highlighted in the navigation). */
 export type Section = 'workspace' | 'tokens' | 'webhooks';
@@ -55,8 +56,8 @@ export function layout(page: PageInput): SafeHtml {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
 <title>${page.title} · ProspectKit settings</title>
-<link rel="stylesheet" href="/settings/assets/settings.css">
-<script src="/settings/assets/settings.js" defer></script>
+<link rel="stylesheet" href="${settingsAssetUrl('settings.css')}">
+<script src="${settingsAssetUrl('settings.js')}" defer></script>
 </head>
 <body>
 <a class="skip" href="#main">Skip to main content</a>

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { exitWithError } from './cli-error.js';
+import { registerDeliveries } from './deliveries.js';
+import { registerEvents } from './events.js';
+import { registerMigrate } from './migrate.js';
+import { registerSimulate } from './simulate.js';
+import { registerStart } from './start.js';
+import { registerToken } from './token.js';
+import { registerWebhook } from './webhook.js';
+import { registerWorker } from './worker.js';
+import { registerWorkspace } from './workspace.js';
+
+/**
+ * `prospectkit-server`, the package's bin: one file per command group, each registering its commands here.
+ * Every command takes `--json` and exits with status 2 and a one-line explanation when the input is wrong.
+ *
+ * @see packages/server/README.md, "CLI"
+ */
+const program = new Command('prospectkit-server')
+  .description('Reference server of the Prospect Management and Webhook Service')
+  .showHelpAfterError();
+
+registerStart(program);
+registerMigrate(program);
+registerWorkspace(program);
+registerToken(program);
+registerWebhook(program);
+registerWorker(program);
+registerSimulate(program);
+registerEvents(program);
+registerDeliveries(program);
+
+program.parseAsync().catch(exitWithError);

@@ -1,0 +1,47 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../config.js';
+import { warnInsecureWebhooks } from './insecure-webhooks-warning.js';
+import { runUntilSignal } from './run-until-signal.js';
+
+/**
+ * `start [--port N] [--host H]`: the API and a delivery worker in one process, until SIGTERM or SIGINT. The
+ * banner goes to stderr, so stdout holds only JSON log lines.
+ *
+ * @see packages/server/README.md, "Run it"
+ */
+export function registerStart(program: Command): void {
+  program
+    .command('start')
+    .description('Start the API and a delivery worker (embedded PGlite unless DATABASE_URL is set)')
+    .option('--port <port>', 'port to listen on (overrides PORT)')
+    .option('--host <host>', 'address to listen on (overrides HOST)')
+    .action(async (flags: { port?: string; host?: string }) => {
+      const config = loadConfig({
+        ...process.env,
+        ...(flags.port ? { PORT: flags.port } : {}),
+        ...(flags.host ? { HOST: flags.host } : {}),
+      });
+      // Loaded here, not at the top: the HTTP stack is only for `start`, and every other command starts faster.
+      const { startServer } = await import('../start-server.js');
+      const running = await startServer(config);
+      if (config.allowInsecureWebhooks) {
+        running.logger.warn(
+          'PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS is on: webhooks may use http and loopback addresses. Never use this in production.',
+        );
+        warnInsecureWebhooks();
+      }
+      const { startBanner } = await import('../start-banner.js');
+      process.stderr.write(
+        await startBanner({
+          db: running.db,
+          production: process.env.NODE_ENV === 'production',
+          baseUrl: running.baseUrl,
+          settingsUrl: running.settingsUrl,
+          databaseLabel: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
+          generatedAdminPassword: running.generatedAdminPassword,
+          adminPasswordConfigured: config.adminPassword !== undefined,
+        }),
+      );
+      runUntilSignal({ logger: running.logger, message: 'shutting down', stop: () => running.close() });
+    });
+}

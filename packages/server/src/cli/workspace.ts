@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import { createWorkspace, listWorkspaces, setWorkspaceSuspended } from '../store/workspaces.js';
+import { CliError } from './cli-error.js';
+import { formatTable } from './format-table.js';
+import { output } from './output.js';
+import { withDatabase } from './with-database.js';
+
+/**
+ * `workspace create --name N` / `list` / `suspend ID` / `resume ID`. A suspended workspace's tokens get 401.
+ *
+ * @see packages/server/README.md, "CLI"
+ */
+export function registerWorkspace(program: Command): void {
+  const workspace = program.command('workspace').description('Manage workspaces');
+  workspace
+    .command('create')
+    .requiredOption('--name <name>', 'workspace name')
+    .option('--json', 'print JSON')
+    .action((o: { name: string; json?: boolean }) =>
+      withDatabase(async (db) => {
+        const w = await createWorkspace(db, o.name);
+        output(!!o.json, w, `Created workspace ${w.id} (${w.name}).`);
+      }),
+    );
+  workspace
+    .command('list')
+    .option('--json', 'print JSON')
+    .action((o: { json?: boolean }) =>
+      withDatabase(async (db) => {
+        const all = await listWorkspaces(db);
+        output(
+          !!o.json,
+          all,
+          all.length
+            ? formatTable({
+                head: ['id', 'status', 'name'],
+                rows: all.map((w) => [w.id, w.suspended_at ? 'suspended' : 'active', w.name]),
+              })
+            : 'No workspaces.',
+        );
+      }),
+    );
+  for (const [name, suspended] of [
+    ['suspend', true],
+    ['resume', false],
+  ] as const) {
+    workspace
+      .command(`${name} <id>`)
+      .option('--json', 'print JSON')
+      .action((id: string, o: { json?: boolean }) =>
+        withDatabase(async (db) => {
+          const w = await setWorkspaceSuspended(db, id, suspended);
+          if (!w) throw new CliError(`No workspace ${id}.`);
+          output(
+            !!o.json,
+            w,
+            `Workspace ${id} is ${suspended ? 'suspended: its tokens get 401' : 'active'}.`,
+          );
+        }),
+      );
+  }
+}
