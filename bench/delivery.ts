@@ -8,7 +8,7 @@
 //      worker has attempts in flight.
 // Steps 1 and 3 run for the worker's default concurrency (32) and for 128; step 2 for the default. A warm-up
 // (2,000 events through a worker, 2 s of autocannon) runs first and is not counted.
-// Targets (issue 4): throughput at least 0.5 of the ceiling; idle p50 at most 50 ms.
+// Targets: throughput at least 0.5 of the ceiling; idle p50 at most 50 ms.
 // Env: BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database is created on
 // it and dropped), BENCH_EVENTS (10000), BENCH_IDLE_EVENTS (200), BENCH_CEILING_S (10), BENCH_CONCURRENCY
 // (a comma-separated list; default 32,128).

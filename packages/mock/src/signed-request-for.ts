@@ -20,7 +20,7 @@ export interface SignedRequestOptions {
  * @returns a fetch `Request`; for Express, pass `Object.fromEntries(request.headers)` and `await request.text()`
  * @example
  * const response = await myReceiver(await signedRequestFor(mock.events[0], 'whk_test'));
- * @see openapi.yaml `webhooks`; service spec section 5 (Webhook signature)
+ * @see openapi.yaml `webhooks` (the `Service-Signature` header)
  */
 export async function signedRequestFor(
   event: WebhookEvent,

@@ -24,7 +24,7 @@ export interface AttemptContext {
  * `timeoutMs` budget. Never throws.
  *
  * @param at the attempt's time (the injectable clock), which signs it
- * @see issue 4 (Delivering, Address safety)
+ * @see openapi.yaml `info.description` (Webhooks); packages/server/README.md (Webhook delivery: Delivering, Address safety)
  */
 export async function attemptDelivery(
   delivery: ClaimedDelivery,

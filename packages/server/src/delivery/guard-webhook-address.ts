@@ -45,7 +45,7 @@ export interface GuardOptions {
  *   address, or the address rule's code
  * @example
  * const checked = await guardWebhookAddress('https://hooks.example.com/in');
- * @see issue 4 (Address safety); service spec section 2 (Webhook)
+ * @see openapi.yaml `info.description` (Webhooks); packages/server/README.md (Webhook delivery: Address safety)
  */
 export async function guardWebhookAddress(
   address: string,

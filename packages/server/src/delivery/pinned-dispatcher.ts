@@ -33,7 +33,7 @@ export interface PinnedDispatcher {
  * const pool = createPinnedDispatcher();
  * pool.pin(await guardWebhookAddress(url));
  * await request(url, { method: 'POST', body, dispatcher: pool.dispatcher });
- * @see issue 4 (Address safety)
+ * @see packages/server/README.md (Webhook delivery: Address safety)
  */
 export function createPinnedDispatcher(options: PinnedDispatcherOptions = {}): PinnedDispatcher {
   const pins = new Map<string, ReadonlyArray<LookupAddress>>();

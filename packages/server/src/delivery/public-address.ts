@@ -29,7 +29,7 @@ const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
  * @returns the class; an unparsable address is never public
  * @example
  * classifyAddress('169.254.169.254'); // { range: 'linkLocal', public: false, ... }
- * @see issue 4 (SSRF guard)
+ * @see packages/server/README.md (Webhook delivery: Address safety)
  */
 export function classifyAddress(address: string): AddressClass {
   if (!ipaddr.isValid(address)) return { address, range: 'invalid', public: false, loopback: false };

@@ -15,7 +15,7 @@ import { type GuardOptions, guardWebhookAddress } from './guard-webhook-address.
  * @throws {RangeError} when `events` is empty or names an unknown event
  * @example
  * const { record, secret } = await registerWebhook(db, { workspaceId, url, events: ['prospect.created'] });
- * @see issue 4 (Address safety)
+ * @see packages/server/README.md (Webhook delivery: Address safety)
  */
 export async function registerWebhook(
   db: Sql,

@@ -46,7 +46,7 @@ export function isLoopbackHost(hostname: string): boolean {
  * @throws {WebhookAddressError} with a `code` saying which part of the rule failed
  * @example
  * checkWebhookAddress('https://hooks.example.com/in'); // 'https://hooks.example.com/in'
- * @see service spec section 2 (Webhook) and 8 (Limits)
+ * @see openapi.yaml `info.description` (Webhooks: a webhook's address)
  */
 export function checkWebhookAddress(address: string, options: { allowInsecure?: boolean } = {}): string {
   let url: URL;

@@ -12,7 +12,7 @@ import { currentWorkspace } from './workspace-routes.js';
  * A workspace's API tokens, below `/settings/workspaces/:workspaceId/tokens`: the list, create (the token is
  * shown once, in the answer to the form, and never stored or logged) and revoke after a confirmation.
  *
- * @see service spec section 5
+ * @see openapi.yaml `info.description` (Authentication)
  */
 export function tokenRoutes(ctx: SettingsContext): Router {
   const router = express.Router({ mergeParams: true });

@@ -10,7 +10,7 @@ import { guardWebhookAddress } from '../delivery/guard-webhook-address.js';
  * @param options.allowInsecure the development switch `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS`. Default `false`.
  * @returns the normalized address to store
  * @throws {WebhookAddressError} saying which part of the rule failed
- * @see service spec section 2 (Webhook) and 8 (Limits); issue 4 (Address safety)
+ * @see openapi.yaml `info.description` (Webhooks); packages/server/README.md (Webhook delivery: Address safety)
  */
 export async function checkWebhookAddressForSettings(
   address: string,

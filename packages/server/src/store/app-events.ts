@@ -22,7 +22,7 @@ async function findProspect(tx: Sql, prospectId: string) {
  * @returns the event envelope, or `undefined` when there is no such prospect
  * @example
  * await db.transaction((tx) => recordReplyReceived(tx, prospectId, new Date()));
- * @see service spec section 6; openapi.yaml `webhooks.inbox.reply.received`
+ * @see openapi.yaml `webhooks.inbox.reply.received`
  */
 export async function recordReplyReceived(
   tx: Sql,
@@ -50,7 +50,7 @@ export async function recordReplyReceived(
  * @throws {RangeError} when `assigneeId` is empty or longer than 64 characters
  * @example
  * await db.transaction((tx) => recordConversationAssigned(tx, prospectId, 'usr_42', new Date()));
- * @see service spec section 6; openapi.yaml `webhooks.conversation.assigned`
+ * @see openapi.yaml `webhooks.conversation.assigned`
  */
 export async function recordConversationAssigned(
   tx: Sql,

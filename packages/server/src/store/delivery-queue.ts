@@ -27,7 +27,7 @@ export interface ClaimedDelivery {
  *
  * @param options.now the clock's time; deliveries due at or before it whose lease has run out are taken
  * @param options.leaseUntil the new lease's end (now + lease)
- * @see issue 4 (Delivering)
+ * @see packages/server/README.md (Webhook delivery: Delivering)
  */
 export async function claimDueDeliveries(
   queue: QueueConnection,

@@ -19,7 +19,7 @@ export const DELIVERY_CHANNEL = 'prospectkit_deliveries';
  *   // ... the change itself, then its events in the same transaction:
  *   await enqueueEvents(tx, workspaceId, [buildEvent('prospect.created', workspaceId, prospect)], new Date());
  * });
- * @see issue 4 (Emitting); service spec section 6
+ * @see openapi.yaml `webhooks`; docs/architecture.md (the walk of one request)
  */
 export async function enqueueEvents(
   tx: Sql,

@@ -40,7 +40,7 @@ export function blankTokenForm(now: Date): TokenFormValues {
  * Checks the token form: a name, at least one known ability, and an expiry date after today and at most one
  * year away. The token expires at 00:00 UTC on the chosen date.
  *
- * @see service spec section 5 (rules 2 and 3)
+ * @see openapi.yaml `info.description` (Authentication)
  */
 export function parseTokenForm(
   body: FormBody | undefined,

@@ -22,7 +22,7 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
  * `checkWebhookAddressForSettings`) and at least one known event.
  *
  * @param checkAddress returns the normalized address or throws `WebhookAddressError` saying what is wrong
- * @see service spec section 2 (Webhook) and 6 (Events)
+ * @see openapi.yaml `info.description` (Webhooks) and `webhooks`
  */
 export async function parseWebhookForm(
   body: FormBody | undefined,
