@@ -8,7 +8,7 @@ export default defineConfig({
   platform: 'neutral',
   sourcemap: false,
   clean: true,
-  // CommonJS is shipped on purpose (for require() users before Node 20.19), and plugin timings are noise: neither
+  // CommonJS is shipped on purpose (for CommonJS consumers such as Jest), and plugin timings are noise: neither
   // may fail a CI build, where tsdown turns warnings into errors.
   checks: { legacyCjs: false, pluginTimings: false },
   fixedExtension: false,
