@@ -10,7 +10,7 @@ import { createLogger } from './logger.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { ensureAdminPassword } from './settings/index.js';
 
-export { createLogger, REDACT_PATHS } from './logger.js';
+export { createLogger } from './logger.js';
 
 /** A running reference server: the API plus an in-process delivery worker. */
 export interface RunningServer {

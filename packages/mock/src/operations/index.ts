@@ -6,7 +6,7 @@ import type { Operation } from './operation.js';
 import { recordOutcome } from './record-outcome.js';
 import { updateProspect } from './update-prospect.js';
 
-export type { Operation, OperationAnswer, OperationRequest } from './operation.js';
+export type { Operation } from './operation.js';
 
 /** The mock's implementation of every operation of the contract. */
 export const OPERATIONS: Record<OperationId, Operation> = {
