@@ -28,7 +28,12 @@ export interface Pool extends Sql {
   execute<T extends Row = Row>(
     text: string,
     params?: readonly unknown[],
-  ): Promise<{ rows: T[]; rowCount: number }>;
+  ): Promise<{
+    /** The rows returned, none for a statement that returns none. */
+    rows: T[];
+    /** How many rows the statement returned or changed. */
+    rowCount: number;
+  }>;
   /** Closes the pool's connections, waiting at most 5 seconds for running statements. */
   close(): Promise<void>;
 }

@@ -57,12 +57,15 @@ export interface AttemptLogEntry {
 
 /** A delivery with its attempt log, oldest attempt first. */
 export interface DeliveryWithAttempts extends DeliveryRecord {
+  /** Every attempt, first to last. */
   attempt_log: AttemptLogEntry[];
 }
 
 /** Limits a look-up to one workspace's (and webhook's) deliveries, as a settings page's address does. */
 export interface DeliveryScope {
+  /** Only a delivery of this workspace. Default: any workspace. */
   workspaceId?: string | undefined;
+  /** Only a delivery to this webhook. Default: any webhook. */
   webhookId?: string | undefined;
 }
 
@@ -152,8 +155,9 @@ export async function getDelivery(
  *
  * @param input.deliveryId the delivery to resend
  * @param input.now when the new delivery is due (and its id's time)
- * @param input.workspaceId, input.webhookId when given, the delivery must belong to them (the settings pages
- *   pass the ones in their address). Default: any.
+ * @param input.workspaceId when given, the delivery must belong to this workspace (the settings pages pass the
+ *   one in their address). Default: any.
+ * @param input.webhookId when given, the delivery must belong to this webhook. Default: any.
  * @returns the new delivery, or `undefined` when there is no delivery with that id (in the scope)
  * @throws {RangeError} when the delivery's webhook has been revoked: its events are no longer sent
  * @example
