@@ -55,7 +55,7 @@ it('From code: startServer(loadConfig()) serves, and stops on SIGTERM', async ()
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
-    PROSPECTKIT_ADMIN_PASSWORD: 'readme-example',
+    PROSPECTKIT_ADMIN_PASSWORD: 'readme example passphrase',
   };
   for (const [name, value] of Object.entries({ ...env, ...database.env })) vi.stubEnv(name, value);
   // The block's signal handlers, kept here instead of on the test process.
