@@ -77,6 +77,8 @@ describe.each(testDatabaseKinds())('API tokens in a browser (%s)', (kind) => {
     token = await page.getByLabel('Token "CRM sync"').inputValue();
     expect(token).toMatch(/^pkt_[0-9A-Za-z]{36}$/);
     await page.getByRole('button', { name: 'Copy' }).click();
+    // The script writes "Copied." once the clipboard write resolves, which may be after the click returns.
+    await page.getByText('Copied.').waitFor({ timeout: 10_000 });
     await expect(page.getByText('Copied.').count()).resolves.toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
     await shoot('token-created');
