@@ -5,13 +5,23 @@ import { CliError } from './cli-error.js';
 import { output } from './output.js';
 import { withDatabase } from './with-database.js';
 
-/** How many deliveries an event was queued for (one per webhook subscribed to its kind). */
-async function queuedDeliveries(db: Database, eventId: string): Promise<number> {
+/**
+ * Prints what a simulation emitted: the event and how many deliveries it was queued for (one per webhook
+ * subscribed to its kind), or fails when the prospect does not exist.
+ */
+async function reportEmitted(
+  db: Database,
+  prospectId: string,
+  event: { id: string; event: string } | undefined,
+  json: boolean,
+): Promise<void> {
+  if (!event) throw new CliError(`No prospect ${prospectId}.`);
   const [row] = await db.query<{ n: number }>(
     'select count(*)::int as n from deliveries where event_id = $1',
-    [eventId],
+    [event.id],
   );
-  return row?.n ?? 0;
+  const deliveries = row?.n ?? 0;
+  output(json, { event, deliveries }, `Emitted ${event.event} ${event.id}; ${deliveries} deliveries queued.`);
 }
 
 /**
@@ -32,13 +42,7 @@ export function registerSimulate(program: Command): void {
     .action((o: { prospect: string; json?: boolean }) =>
       withDatabase(async (db) => {
         const event = await db.transaction((tx) => recordReplyReceived(tx, o.prospect, new Date()));
-        if (!event) throw new CliError(`No prospect ${o.prospect}.`);
-        const deliveries = await queuedDeliveries(db, event.id);
-        output(
-          !!o.json,
-          { event, deliveries },
-          `Emitted ${event.event} ${event.id}; ${deliveries} deliveries queued.`,
-        );
+        await reportEmitted(db, o.prospect, event, !!o.json);
       }),
     );
   simulate
@@ -53,13 +57,7 @@ export function registerSimulate(program: Command): void {
         const event = await db.transaction((tx) =>
           recordConversationAssigned(tx, o.prospect, assignee, new Date()),
         );
-        if (!event) throw new CliError(`No prospect ${o.prospect}.`);
-        const deliveries = await queuedDeliveries(db, event.id);
-        output(
-          !!o.json,
-          { event, deliveries },
-          `Emitted ${event.event} ${event.id}; ${deliveries} deliveries queued.`,
-        );
+        await reportEmitted(db, o.prospect, event, !!o.json);
       }),
     );
 }
