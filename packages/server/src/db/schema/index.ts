@@ -1,0 +1,15 @@
+import type { Migration } from '../migrations.js';
+import { v1 } from './v01-workspaces-tokens-prospects-outcomes.js';
+import { v2 } from './v02-webhooks-events-deliveries-attempts.js';
+import { v3 } from './v03-rate-limit-counters.js';
+import { v4 } from './v04-delivery-claim-and-log-indexes.js';
+import { v5 } from './v05-settings-area.js';
+import { v6 } from './v06-prospect-count-per-workspace.js';
+import { v7 } from './v07-prospect-count-in-shards.js';
+import { v8 } from './v08-rate-limit-counters-unlogged.js';
+
+/**
+ * The one ordered set of migrations, for PostgreSQL and PGlite alike: one file per version in this folder.
+ * A new migration is a new file `vNN-name.ts` and one entry here; an applied migration is never edited.
+ */
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8];
