@@ -3,8 +3,11 @@ import { CSRF_FIELD } from '../csrf.js';
 import { html, type SafeHtml } from '../html.js';
 import { settingsAssetUrl } from '../settings-assets.js';
 
-/** The section of a workspace's settings a page belongs to (highlighted in the navigation). */
-export type Section = 'workspace' | 'tokens' | 'webhooks';
+/**
+ * The section of a workspace a page belongs to (highlighted in the navigation): the app (prospects, import,
+ * inbox), Workspace settings (workspace, teammates), and Automation & API (tokens, webhooks).
+ */
+export type Section = 'prospects' | 'import' | 'inbox' | 'workspace' | 'teammates' | 'tokens' | 'webhooks';
 
 /** What every settings page is made of. */
 export interface PageInput {
@@ -34,11 +37,21 @@ export const webhookUrl = (workspaceId: string, webhookId: string, rest = '') =>
 function navigation(workspace: Workspace, section: Section | undefined): SafeHtml {
   const link = (target: Section, href: string, label: string) =>
     html`<li><a href="${href}"${target === section ? html` aria-current="page"` : ''}>${label}</a></li>`;
-  return html`<nav class="side" aria-label="Workspace settings">
+  return html`<nav class="side" aria-label="Workspace">
   <p>Workspace</p>
   <p><strong>${workspace.name}</strong>${workspace.suspended_at ? html` <span class="status bad">Suspended</span>` : ''}</p>
   <p><a href="/settings/workspaces">Switch workspace</a></p>
-  <ul>${link('workspace', workspaceUrl(workspace.id), 'Workspace settings')}</ul>
+  <p class="group" id="nav-app">Prospects &amp; inbox</p>
+  <ul aria-labelledby="nav-app">
+    ${link('prospects', workspaceUrl(workspace.id, '/prospects'), 'Prospects')}
+    ${link('import', workspaceUrl(workspace.id, '/imports'), 'Import')}
+    ${link('inbox', workspaceUrl(workspace.id, '/inbox'), 'Inbox')}
+  </ul>
+  <p class="group" id="nav-workspace">Workspace settings</p>
+  <ul aria-labelledby="nav-workspace">
+    ${link('workspace', workspaceUrl(workspace.id), 'Workspace')}
+    ${link('teammates', workspaceUrl(workspace.id, '/teammates'), 'Teammates')}
+  </ul>
   <p class="group" id="nav-automation">Automation &amp; API</p>
   <ul aria-labelledby="nav-automation">
     ${link('tokens', workspaceUrl(workspace.id, '/tokens'), 'API tokens')}
@@ -55,14 +68,14 @@ export function layout(page: PageInput): SafeHtml {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
-<title>${page.title} · ProspectKit settings</title>
+<title>${page.title} · ProspectKit</title>
 <link rel="stylesheet" href="${settingsAssetUrl('settings.css')}">
 <script src="${settingsAssetUrl('settings.js')}" defer></script>
 </head>
 <body>
 <a class="skip" href="#main">Skip to main content</a>
 <header class="top">
-  <a class="brand" href="/settings">ProspectKit settings</a>
+  <a class="brand" href="/settings">ProspectKit</a>
   ${
     page.signedIn &&
     html`<form method="post" action="/settings/sign-out" class="inline">${csrfField(page.csrf)}<button type="submit" class="link">Sign out</button></form>`
