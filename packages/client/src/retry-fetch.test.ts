@@ -17,7 +17,7 @@ function setup(replies: Reply[], options: Partial<RetryFetchOptions> = {}) {
     sleep: async (ms) => {
       delays.push(ms);
     },
-    now: () => now,
+    clock: { now: () => new Date(now) },
     random: () => 0,
     ...options,
   });

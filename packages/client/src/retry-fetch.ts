@@ -1,3 +1,4 @@
+import type { Clock } from '@prospectkit/core';
 import { backoffDelay } from './backoff-delay.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import { AbortError, ConnectionError, ProspectKitError, TimeoutError } from './prospect-kit-error.js';
@@ -18,8 +19,8 @@ export interface RetryFetchOptions {
   maxRetryDelayMs: number;
   /** Waits before a retry; injectable for tests. Default: a `setTimeout` that the request's signal can abort. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** Current time in milliseconds since the epoch, for a `Retry-After` date. Default: `Date.now`. */
-  now?: () => number;
+  /** Where the current time is read, for a `Retry-After` date. Default: the system clock. */
+  clock?: Clock;
   /** Source of jitter in `[0, 1)`. Default: `Math.random`. */
   random?: () => number;
 }
@@ -59,7 +60,7 @@ export function createRetryFetch(options: RetryFetchOptions): RequestFetch {
     maxRetries,
     maxRetryDelayMs,
     sleep = defaultSleep,
-    now = Date.now,
+    clock = { now: () => new Date() },
     random = Math.random,
   } = options;
 
@@ -134,7 +135,7 @@ export function createRetryFetch(options: RetryFetchOptions): RequestFetch {
         const response = await attempt(last || !request.body ? request : request.clone(), label);
         const { status } = response;
         if (last || !(status === 429 || (idempotent && (status === 408 || status >= 500)))) return response;
-        const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), now());
+        const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), clock.now().getTime());
         if (retryAfterMs !== undefined && retryAfterMs > maxRetryDelayMs) return response;
         delayMs = retryAfterMs ?? backoffDelay(retry, random);
         // Reading the rest of the discarded body frees the connection for the retry.

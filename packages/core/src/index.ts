@@ -2,6 +2,7 @@ export { ABILITIES, type Ability } from './abilities.js';
 export { ajvFieldIssues } from './ajv-field-issues.js';
 export { allowHeader } from './allow-header.js';
 export { bearerToken } from './bearer-token.js';
+export { type Clock, systemClock } from './clock.js';
 export {
   allowedMethods,
   CONTRACT_OPERATIONS,

@@ -1,10 +1,9 @@
 import type { OperationId, paths, WebhookEvent } from '@prospectkit/core';
-import { ABILITIES, type Ability, newId } from '@prospectkit/core';
+import { ABILITIES, type Ability, type Clock, newId, systemClock } from '@prospectkit/core';
 import type { HttpHandler } from 'msw';
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
 import { createHandlers } from './create-handlers.js';
 import { createFaultQueue, type MockFault } from './fault-queue.js';
-import { type MockClock, systemClock } from './mock-clock.js';
 import type { MockContext } from './mock-context.js';
 import { createMockDatabase, type MockDatabase, type ProspectSeed } from './mock-database.js';
 import { ProspectKitMockError } from './mock-error.js';
@@ -32,7 +31,7 @@ export interface ProspectKitMockOptions {
    */
   auth?: MockAuth;
   /** Where timestamps and the rate-limit window come from. Default: the system clock. */
-  clock?: MockClock;
+  clock?: Clock;
   /**
    * Enforce a rate limit like the service's (`{ limit: 60 }`): `X-RateLimit-Limit` and
    * `X-RateLimit-Remaining` on every answer, 429 past the limit. Default: no limit; answers carry the

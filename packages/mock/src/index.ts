@@ -14,6 +14,7 @@
 export {
   ABILITIES,
   type Ability,
+  type Clock,
   type EventType,
   type OperationId,
   type OutcomeResult,

@@ -1,7 +1,8 @@
-/** Where the mock reads the time: `created_at`, `recorded_at`, `occurred_at` and the rate-limit window. */
-export interface MockClock {
-  /** The current time; called once per request, so a test can move it between requests. */
-  now(): Date;
-}
+import type { Clock } from '@prospectkit/core';
 
-export const systemClock: MockClock = { now: () => new Date() };
+/**
+ * The mock's former name for {@link Clock}, the `{ now(): Date }` every ProspectKit package takes as `clock`.
+ *
+ * @deprecated use `Clock`, the same shape under the name the server and the webhooks package use too.
+ */
+export type MockClock = Clock;

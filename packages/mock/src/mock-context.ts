@@ -1,6 +1,5 @@
-import type { WebhookEvent } from '@prospectkit/core';
+import type { Clock, WebhookEvent } from '@prospectkit/core';
 import type { FaultQueue } from './fault-queue.js';
-import type { MockClock } from './mock-clock.js';
 import type { MockDatabase } from './mock-database.js';
 import type { RateLimiter } from './rate-limiter.js';
 
@@ -9,7 +8,7 @@ export interface MockContext {
   /** The API's base URL as given, without a trailing slash (may be relative in a browser). */
   baseUrl: string;
   db: MockDatabase;
-  clock: MockClock;
+  clock: Clock;
   /** `'any'`: any bearer token has every ability unless `db.tokens` says otherwise. `'tokens'`: only those. */
   authMode: 'any' | 'tokens';
   rateLimiter: RateLimiter | undefined;

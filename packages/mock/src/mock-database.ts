@@ -1,5 +1,4 @@
-import { type Ability, newId, type OutcomeResult, type Prospect } from '@prospectkit/core';
-import type { MockClock } from './mock-clock.js';
+import { type Ability, type Clock, newId, type OutcomeResult, type Prospect } from '@prospectkit/core';
 import { ProspectKitMockError } from './mock-error.js';
 
 /** A prospect to put in the store: `company` is required, every other field defaults (ids and times included). */
@@ -94,7 +93,7 @@ function newestFirst(a: Prospect, b: Prospect): number {
 }
 
 /** Creates an empty store whose default workspace is `workspaceId`. */
-export function createMockDatabase(workspaceId: string, clock: MockClock): MockDatabase {
+export function createMockDatabase(workspaceId: string, clock: Clock): MockDatabase {
   const prospects = new Map<string, { workspaceId: string; prospect: Prospect }>();
   let outcomes: OutcomeRecord[] = [];
   const tokens = new Map<string, TokenGrant>();

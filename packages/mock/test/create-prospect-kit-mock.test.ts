@@ -1,12 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildProspect, createProspectKitMock, ProspectKitMockError } from '../src/index.js';
+import {
+  buildProspect,
+  type Clock,
+  createProspectKitMock,
+  type MockClock,
+  ProspectKitMockError,
+} from '../src/index.js';
 import { api, BASE_URL, useMock } from './msw-harness.js';
 
 const FIXED = new Date('2026-11-22T09:30:00.000Z');
+const fixedClock: Clock = { now: () => FIXED };
 
 describe('createProspectKitMock', () => {
   const seeded = buildProspect({ company: 'Seeded Ltd' });
-  const { mock } = useMock({ seed: { prospects: [seeded] }, clock: { now: () => FIXED } });
+  const { mock } = useMock({ seed: { prospects: [seeded] }, clock: fixedClock });
 
   it('creates a prospect, then reads it back and finds it in the list', async () => {
     const created = await api('POST', '/prospects', { body: { company: 'Acme Ltd', tags: ['emea'] } });
@@ -142,10 +149,9 @@ describe('auth: a map of tokens', () => {
 
 describe('the rate limit', () => {
   let nowMs = Date.UTC(2026, 10, 22, 9, 30);
-  const { mock } = useMock({
-    rateLimit: { limit: 2, windowMs: 10_000 },
-    clock: { now: () => new Date(nowMs) },
-  });
+  // MockClock is the deprecated name of Clock: code written against it still type-checks and runs.
+  const movingClock: MockClock = { now: () => new Date(nowMs) };
+  const { mock } = useMock({ rateLimit: { limit: 2, windowMs: 10_000 }, clock: movingClock });
 
   it('allows the limit per window on the clock, then 429 until the window ends; reset() opens a new one', async () => {
     expect((await api('GET', '/prospects')).headers.get('x-ratelimit-remaining')).toBe('1');

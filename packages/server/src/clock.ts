@@ -1,8 +1,2 @@
-/** The time source of the server and worker; tests inject one to walk the retry schedule without waiting. */
-export interface Clock {
-  /** The current time. */
-  now(): Date;
-}
-
-/** The system clock, `new Date()`. */
-export const systemClock: Clock = { now: () => new Date() };
+// The one time source of every published package, defined in core: docs/architecture.md, "One convention for now".
+export { type Clock, systemClock } from '@prospectkit/core';

@@ -12,6 +12,7 @@
  */
 // The event types are the contract's, generated once into the internal core package and bundled in.
 export type {
+  Clock,
   ConversationAssignedEvent,
   InboxReplyReceivedEvent,
   MeetingBookedEvent,

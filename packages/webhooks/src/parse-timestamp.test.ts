@@ -30,4 +30,11 @@ describe('parseTimestamp', () => {
   ])('refuses %s', (_name, given, code) => {
     expect(() => parseTimestamp(given, NOW, 300)).toThrow(expect.objectContaining({ code }));
   });
+
+  it.each([
+    ['NaN (an invalid Date)', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+  ])('refuses a clock that gives %s, rather than skipping the window', (_name, now) => {
+    expect(() => parseTimestamp(String(NOW), now, 300)).toThrow(TypeError);
+  });
 });

@@ -20,9 +20,16 @@ function digitsValue(value: string): number {
  * @param toleranceSeconds - the largest allowed distance, in seconds
  * @returns the timestamp in seconds
  * @throws {WebhookVerificationError} `malformed_timestamp` or `timestamp_outside_tolerance`
+ * @throws {TypeError} when `nowSeconds` is not a finite number (an invalid `Date` from the clock)
  * @see openapi.yaml `components.parameters.ServiceTimestamp`
  */
 export function parseTimestamp(value: string, nowSeconds: number, toleranceSeconds: number): number {
+  // NaN would pass the distance check below, so a clock that cannot tell the time fails instead of skipping it.
+  if (typeof nowSeconds !== 'number' || !Number.isFinite(nowSeconds)) {
+    throw new TypeError(
+      '[@prospectkit/webhooks] The clock must give the current time: clock.now() must return a valid Date, such as new Date().',
+    );
+  }
   const timestampSeconds = digitsValue(value);
   if (timestampSeconds < 0) {
     throw new WebhookVerificationError(

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildSignedWebhook } from './build-signed-webhook.js';
 import { buildWebhookEvent } from './build-webhook-event.js';
 import { MemoryDedupeStore } from './memory-dedupe-store.js';
-import { processWebhook } from './process-webhook.js';
+import { type ProcessWebhookOptions, processWebhook } from './process-webhook.js';
 
 const SECRET = 'whk_3kD9qLm2Xv8RtY6pWz4Hn7Bc1Fg5Js0A';
 
@@ -42,15 +42,41 @@ describe('processWebhook', () => {
     ]);
   });
 
-  it('uses the injected clock and tolerance', async () => {
+  it('reads the injected clock on every request, with the tolerance', async () => {
+    const event = buildWebhookEvent('prospect.created');
+    const signed = await buildSignedWebhook({ secret: SECRET, event, timestampSeconds: 1_000_000 });
+    let nowMs = 1_000_010_999;
+    const options = {
+      secret: SECRET,
+      handlers: {},
+      toleranceSeconds: 10,
+      clock: { now: () => new Date(nowMs) },
+    };
+    const status = async () => (await processWebhook({ ...signed, context: undefined }, options)).status;
+    expect(await status()).toBe(200);
+    nowMs = 1_000_011_000;
+    expect(await status()).toBe(400);
+  });
+
+  it('still takes the deprecated getNowSeconds, and prefers clock when both are given', async () => {
     const event = buildWebhookEvent('prospect.created');
     const signed = await buildSignedWebhook({ secret: SECRET, event, timestampSeconds: 1_000_000 });
     const options = { secret: SECRET, handlers: {}, toleranceSeconds: 10 };
-    const at = async (now: number) =>
-      (await processWebhook({ ...signed, context: undefined }, { ...options, getNowSeconds: () => now }))
-        .status;
-    expect(await at(1_000_010)).toBe(200);
-    expect(await at(1_000_011)).toBe(400);
+    const at = async (extra: Partial<ProcessWebhookOptions>) =>
+      (await processWebhook({ ...signed, context: undefined }, { ...options, ...extra })).status;
+    expect(await at({ getNowSeconds: () => 1_000_010 })).toBe(200);
+    expect(await at({ getNowSeconds: () => 1_000_011 })).toBe(400);
+    expect(await at({ getNowSeconds: () => 1_000_011, clock: { now: () => new Date(1_000_010_000) } })).toBe(
+      200,
+    );
+  });
+
+  it('fails, rather than skipping the timestamp check, when the clock gives no valid time', async () => {
+    const signed = await buildSignedWebhook({ secret: SECRET, event: buildWebhookEvent('prospect.created') });
+    const clock = { now: () => new Date(Number.NaN) };
+    await expect(
+      processWebhook({ ...signed, context: undefined }, { secret: SECRET, handlers: {}, clock }),
+    ).rejects.toThrow(TypeError);
   });
 
   it('passes the context to the handler and does not claim kinds without a handler', async () => {

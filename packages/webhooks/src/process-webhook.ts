@@ -1,4 +1,4 @@
-import type { WebhookEvent } from '@prospectkit/core';
+import type { Clock, WebhookEvent } from '@prospectkit/core';
 import type { CryptoProvider } from './crypto-provider.js';
 import { checkTtlMs, DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from './dedupe-store.js';
 import { resolveDedupeStore } from './default-dedupe-store.js';
@@ -27,7 +27,16 @@ export interface ProcessWebhookOptions<Context = unknown> {
   dedupeTtlMs?: number;
   /** Largest allowed clock distance, in seconds, either way. Default 300; must be positive. */
   toleranceSeconds?: number;
-  /** The current Unix time in seconds, for tests. Default: the system clock. */
+  /**
+   * Where the current time is read, on every request, for the timestamp window: `{ now(): Date }`, as the server
+   * and the mock take it. Default: the system clock. Inject one in tests to move time.
+   */
+  clock?: Clock;
+  /**
+   * The current Unix time in seconds, called on every request when `clock` is not given.
+   *
+   * @deprecated use `clock`: `{ clock: { now: () => new Date(getNowSeconds() * 1000) } }`.
+   */
   getNowSeconds?: () => number;
   /** HMAC implementation. Default: `node:crypto` on Node, Web Crypto elsewhere. */
   cryptoProvider?: CryptoProvider;
@@ -164,7 +173,8 @@ export async function processWebhook<Context>(
       headers: request.headers,
       secret: options.secret,
       toleranceSeconds: options.toleranceSeconds,
-      nowSeconds: options.getNowSeconds?.(),
+      clock: options.clock,
+      nowSeconds: options.clock ? undefined : options.getNowSeconds?.(),
       cryptoProvider: options.cryptoProvider,
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { Clock } from '@prospectkit/core';
 import type { CryptoProvider } from './crypto-provider.js';
 import { defaultCryptoProvider } from './default-crypto-provider.js';
 import { getHeader, type WebhookHeaders } from './get-header.js';
@@ -30,7 +31,16 @@ export interface VerifyWebhookSignatureOptions {
    * Must be a positive finite number: there is no value that skips the check.
    */
   toleranceSeconds?: number;
-  /** The current Unix time in seconds, for tests. Default: the system clock, in whole seconds. */
+  /**
+   * Where the current time is read, once per call, for the timestamp window: `{ now(): Date }`, as the server and
+   * the mock take it. Default: the system clock. Inject one in tests to move time.
+   */
+  clock?: Clock;
+  /**
+   * The current Unix time in seconds, read when `clock` is not given.
+   *
+   * @deprecated use `clock`: `{ clock: { now: () => new Date(nowSeconds * 1000) } }`.
+   */
   nowSeconds?: number;
   /** HMAC and constant-time compare. Default: {@link defaultCryptoProvider} (`node:crypto` on Node). */
   cryptoProvider?: CryptoProvider;
@@ -57,6 +67,16 @@ export function checkToleranceSeconds(toleranceSeconds: number): void {
   }
 }
 
+/** The time of the timestamp check, in whole Unix seconds: `clock`, else the deprecated `nowSeconds`, else now. */
+function currentSeconds(options: VerifyWebhookSignatureOptions): number {
+  if (options.clock) {
+    const at = options.clock.now();
+    // Anything but a Date becomes NaN, which parseTimestamp refuses.
+    return typeof at?.getTime === 'function' ? Math.floor(at.getTime() / 1000) : Number.NaN;
+  }
+  return options.nowSeconds ?? Math.floor(Date.now() / 1000);
+}
+
 /**
  * Checks the signature and the timestamp of a webhook request, without parsing the body. Use
  * {@link verifyWebhook} unless you forward the raw body elsewhere: it also parses the event and checks its id.
@@ -70,6 +90,7 @@ export function checkToleranceSeconds(toleranceSeconds: number): void {
  * @throws {WebhookVerificationError} `invalid_body`, `invalid_secret`, `missing_header`, `malformed_timestamp`,
  *   `timestamp_outside_tolerance`, `malformed_header` or `no_matching_signature`
  * @throws {RangeError} when `toleranceSeconds` is not a positive finite number
+ * @throws {TypeError} when `clock.now()` is not a valid `Date` (or `nowSeconds` not a finite number)
  * @example
  * await verifyWebhookSignature({ body: rawBytes, headers: req.headers, secret: process.env.WEBHOOK_SECRET! });
  * await queue.send(rawBytes); // verified bytes, parsed later
@@ -105,8 +126,7 @@ export async function checkWebhookSignature(
   if (checked) checked.eventId = requireHeader(headers, 'Service-Event-ID', 'service-event-id');
   const timestamp = requireHeader(headers, 'Service-Timestamp', 'service-timestamp');
   const signature = requireHeader(headers, 'Service-Signature', 'service-signature');
-  const nowSeconds = options.nowSeconds ?? Math.floor(Date.now() / 1000);
-  const timestampSeconds = parseTimestamp(timestamp, nowSeconds, toleranceSeconds);
+  const timestampSeconds = parseTimestamp(timestamp, currentSeconds(options), toleranceSeconds);
   const candidates = parseSignatureHeader(signature);
 
   const crypto = options.cryptoProvider ?? defaultCryptoProvider();

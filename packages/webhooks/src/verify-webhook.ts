@@ -7,8 +7,9 @@ import {
 } from './verify-webhook-signature.js';
 
 /**
- * Options of {@link verifyWebhook}: `body`, `headers`, `secret`, `toleranceSeconds` (default 300), `nowSeconds`
- * (default: the clock) and `cryptoProvider` (default: `node:crypto` on Node, Web Crypto elsewhere).
+ * Options of {@link verifyWebhook}: `body`, `headers`, `secret`, `toleranceSeconds` (default 300), `clock`
+ * (default: the system clock; `nowSeconds` is its deprecated form) and `cryptoProvider` (default: `node:crypto`
+ * on Node, Web Crypto elsewhere).
  */
 export type VerifyWebhookOptions = VerifyWebhookSignatureOptions;
 
@@ -20,13 +21,14 @@ export type VerifyWebhookOptions = VerifyWebhookSignatureOptions;
  * either way; one signature entry matches one secret (constant time); the body is a JSON envelope whose `id`
  * equals `Service-Event-ID`.
  *
- * @param options - `{ body, headers, secret, toleranceSeconds = 300, nowSeconds?, cryptoProvider? }`, see
+ * @param options - `{ body, headers, secret, toleranceSeconds = 300, clock?, cryptoProvider? }`, see
  *   {@link VerifyWebhookSignatureOptions}
  * @returns the event envelope `{ id, event, workspace_id, occurred_at, data }`; narrow it on `event`
  * @throws {WebhookVerificationError} with `code` `invalid_body`, `invalid_secret`, `missing_header`,
  *   `malformed_timestamp`, `timestamp_outside_tolerance`, `malformed_header`, `no_matching_signature` or
  *   `event_id_mismatch`
  * @throws {RangeError} when `toleranceSeconds` is not a positive finite number
+ * @throws {TypeError} when `clock.now()` is not a valid `Date`
  * @example
  * // Any fetch-style runtime (Hono, Next.js, Workers, Deno, Bun):
  * const event = await verifyWebhook({

@@ -5,6 +5,6 @@ const event = await verifyWebhook({
   headers: request.headers, // fetch Headers or a plain record; names are case-insensitive
   secret: process.env.PROSPECTKIT_WEBHOOK_SECRET!,
   // toleranceSeconds: 300,          // must be positive: no value turns the check off
-  // nowSeconds: ...,                // inject a clock in tests
+  // clock: { now: () => new Date() }, // inject a clock in tests
 });
 if (event.event === 'prospect.created') console.log(event.data.company); // typed by kind

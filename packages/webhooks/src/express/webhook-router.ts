@@ -51,7 +51,7 @@ async function readRawBody(req: Request, res: Response, raw: RequestHandler): Pr
  *
  * @param options - `{ secret, handlers, dedupe = one in-memory store per process (false: off), dedupeTtlMs = 7 days,
  *   toleranceSeconds = 300, maxBodyBytes = 1 MiB,
- *   onError = console.error, getNowSeconds?, cryptoProvider? }`
+ *   onError = console.error, clock = the system clock, cryptoProvider? }`
  * @returns a `Router`; mount it with `app.use('/webhooks/prospectkit', router)`
  * @throws {WebhookVerificationError} `invalid_secret` at creation when a secret is not a `whk_` secret
  * @throws {RangeError} at creation when `toleranceSeconds`, `dedupeTtlMs` or `maxBodyBytes` is out of range

@@ -64,7 +64,7 @@ async function readBody(request: Request, maxBodyBytes: number): Promise<Uint8Ar
  * @param request - the incoming request, body unread (`c.req.raw` in Hono)
  * @param options - `{ secret, handlers, dedupe = one in-memory store per process (false: off), dedupeTtlMs = 7 days,
  *   toleranceSeconds = 300, maxBodyBytes = 1 MiB,
- *   onError = console.error, getNowSeconds?, cryptoProvider? }`
+ *   onError = console.error, clock = the system clock, cryptoProvider? }`
  * @returns the `Response` to send
  * @throws {WebhookVerificationError} `invalid_secret` when a secret is not a `whk_` secret
  * @throws {RangeError} when `toleranceSeconds`, `dedupeTtlMs` or `maxBodyBytes` is out of range
