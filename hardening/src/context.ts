@@ -7,8 +7,8 @@ import {
   revokeApiToken,
 } from '@prospectkit/server';
 import type { Agent } from 'undici';
-import type { FuzzContext } from './arbitraries.js';
 import type { OperationId } from './contract.js';
+import type { FuzzContext } from './fuzz-context.js';
 import { send } from './http.js';
 
 const DAY_MS = 86_400_000;

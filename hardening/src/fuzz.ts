@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import type { Agent } from 'undici';
-import { type FuzzContext, fuzzCases } from './arbitraries.js';
 import { type ContractChecker, OPERATIONS } from './contract.js';
 import { Evaluator } from './evaluate.js';
+import { fuzzCases } from './fuzz-cases.js';
+import type { FuzzContext } from './fuzz-context.js';
 import { pool, send } from './http.js';
 import type { Tally } from './tally.js';
 
