@@ -71,9 +71,9 @@ export async function settleLeftovers(db: Database): Promise<void> {
   );
 }
 
-/** Verifies a received request the way a receiver does, at `nowSeconds`. */
-export function verifyReceived(request: ReceivedRequest, secret: string, nowSeconds: number) {
-  return verifyWebhook({ body: request.body, headers: request.headers, secret, nowSeconds });
+/** Verifies a received request the way a receiver does, with the receiver's clock at `clock`. */
+export function verifyReceived(request: ReceivedRequest, secret: string, clock: Clock) {
+  return verifyWebhook({ body: request.body, headers: request.headers, secret, clock });
 }
 
 export async function deliveriesOf(db: Database, webhookId: string) {
