@@ -1,5 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Sql } from '../db/database.js';
+import {
+  readAdminPasswordHash,
+  replaceAdminPasswordHash,
+  storeFirstAdminPasswordHash,
+} from '../store/settings-admin.js';
 import { hashPassword, needsRehash, verifyPasswordHash } from './password-hash.js';
 
 /** Constant-time equality of two strings of any length (compares their SHA-256 digests). */
@@ -26,16 +31,12 @@ export async function checkAdminPassword(
   options: { configured?: string | undefined },
 ): Promise<{ ok: boolean; source: AdminPasswordSource }> {
   if (options.configured) return { ok: equalSecrets(given, options.configured), source: 'environment' };
-  const stored = await storedPasswordHash(db);
+  const stored = await readAdminPasswordHash(db);
   if (!stored) return { ok: false, source: 'none' };
   const ok = await verifyPasswordHash(given, stored);
   if (ok && needsRehash(stored)) {
     // Only the password itself can make the new hash, so an older hash is replaced at the first good sign-in.
-    // `where password_hash = $2`: of several instances rehashing at once, one write wins and the others do nothing.
-    await db.query('update settings_admin set password_hash = $1 where id = 1 and password_hash = $2', [
-      await hashPassword(given),
-      stored,
-    ]);
+    await replaceAdminPasswordHash(db, { hash: await hashPassword(given), previous: stored });
   }
   return { ok, source: 'generated' };
 }
@@ -46,14 +47,7 @@ export async function adminPasswordSource(
   configured: string | undefined,
 ): Promise<AdminPasswordSource> {
   if (configured) return 'environment';
-  return (await storedPasswordHash(db)) ? 'generated' : 'none';
-}
-
-async function storedPasswordHash(db: Sql): Promise<string | undefined> {
-  const [row] = await db.query<{ password_hash: string | null }>(
-    'select password_hash from settings_admin where id = 1',
-  );
-  return row?.password_hash ?? undefined;
+  return (await readAdminPasswordHash(db)) ? 'generated' : 'none';
 }
 
 /**
@@ -64,14 +58,11 @@ async function storedPasswordHash(db: Sql): Promise<string | undefined> {
  * @returns the new password, or `undefined` when one was already stored
  */
 export async function ensureAdminPassword(db: Sql): Promise<string | undefined> {
-  if (await storedPasswordHash(db)) return undefined;
+  if (await readAdminPasswordHash(db)) return undefined;
   const password = randomBytes(18).toString('base64url');
-  const hash = await hashPassword(password);
-  const rows = await db.query(
-    `insert into settings_admin (id, password_hash, session_secret) values (1, $1, $2)
-     on conflict (id) do update set password_hash = excluded.password_hash where settings_admin.password_hash is null
-     returning id`,
-    [hash, randomBytes(32).toString('base64url')],
-  );
-  return rows.length > 0 ? password : undefined;
+  const stored = await storeFirstAdminPasswordHash(db, {
+    hash: await hashPassword(password),
+    sessionSecret: randomBytes(32).toString('base64url'),
+  });
+  return stored ? password : undefined;
 }

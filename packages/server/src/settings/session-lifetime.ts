@@ -3,6 +3,7 @@ import { type Algorithm, hashRaw } from '@node-rs/argon2';
 import type { NextFunction, Request, Response } from 'express';
 import type { Clock } from '../clock.js';
 import type { Sql } from '../db/database.js';
+import { readAdminPasswordHash } from '../store/settings-admin.js';
 
 /** How long a session lasts after its sign-in, in ms, however busy it is: 12 hours. */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -39,12 +40,8 @@ export function passwordStamp(options: {
       }).then((raw) => `environment:${raw.toString('base64url')}`);
       return fromEnvironment;
     }
-    const [row] = await options.db.query<{ password_hash: string | null }>(
-      'select password_hash from settings_admin where id = 1',
-    );
-    return `generated:${createHmac('sha256', secret)
-      .update(row?.password_hash ?? '')
-      .digest('base64url')}`;
+    const hash = (await readAdminPasswordHash(options.db)) ?? '';
+    return `generated:${createHmac('sha256', secret).update(hash).digest('base64url')}`;
   };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { Sql } from '../db/database.js';
+import { ensureSessionSecret } from '../store/settings-admin.js';
 import { DatabaseSessionStore } from './session-store.js';
 
 /** A one-time message shown on the next page, after a redirect. */
@@ -33,14 +34,7 @@ export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
  * every instance and every restart accepts the same cookies.
  */
 export async function sessionSecret(db: Sql): Promise<string> {
-  await db.query(
-    'insert into settings_admin (id, session_secret) values (1, $1) on conflict (id) do nothing',
-    [randomBytes(32).toString('base64url')],
-  );
-  const [row] = await db.query<{ session_secret: string }>(
-    'select session_secret from settings_admin where id = 1',
-  );
-  return (row as { session_secret: string }).session_secret;
+  return ensureSessionSecret(db, randomBytes(32).toString('base64url'));
 }
 
 /**
