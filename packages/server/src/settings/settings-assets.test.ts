@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SettingsAsset, settingsAssets, settingsAssetUrl } from './settings-assets.js';
 
 const cases: Array<[SettingsAsset, { contentType: string }]> = [
+  ['settings-base.css', { contentType: 'text/css; charset=utf-8' }],
+  ['settings-forms.css', { contentType: 'text/css; charset=utf-8' }],
   ['settings.css', { contentType: 'text/css; charset=utf-8' }],
   ['settings.js', { contentType: 'text/javascript; charset=utf-8' }],
 ];

@@ -69,6 +69,8 @@ export function layout(page: PageInput): SafeHtml {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
 <title>${page.title} · ProspectKit</title>
+<link rel="stylesheet" href="${settingsAssetUrl('settings-base.css')}">
+<link rel="stylesheet" href="${settingsAssetUrl('settings-forms.css')}">
 <link rel="stylesheet" href="${settingsAssetUrl('settings.css')}">
 <script src="${settingsAssetUrl('settings.js')}" defer></script>
 </head>
