@@ -55,6 +55,24 @@ export function adapterContract(start: StartReceiver): void {
     expect(won).not.toHaveBeenCalled();
   });
 
+  it.each([
+    [
+      'clock',
+      (at: () => number): Partial<AdapterOptions> => ({ clock: { now: () => new Date(at() * 1000) } }),
+    ],
+    ['the deprecated getNowSeconds', (at: () => number): Partial<AdapterOptions> => ({ getNowSeconds: at })],
+  ])("reads the receiver's time from %s on every request", async (_name, timeFrom) => {
+    let nowSeconds = 1_000_000;
+    const { send } = await receiver(timeFrom(() => nowSeconds));
+    const delivery = await deliver(undefined, 1_000_000);
+    expect((await send(delivery)).status).toBe(200);
+    nowSeconds += 301;
+    expect(await send(delivery)).toMatchObject({
+      status: 400,
+      body: { code: 'timestamp_outside_tolerance' },
+    });
+  });
+
   it('answers 200 "ignored" for a kind without a handler, so the sender does not retry', async () => {
     const { send } = await receiver({ handlers: { 'opportunity.won': vi.fn() } });
     const answer = await send(await deliver(buildWebhookEvent('meeting.booked')));
