@@ -77,6 +77,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'fake-data',
+          root: here('./packages/fake-data'),
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'conformance',
           root: here('./conformance'),
           include: ['**/*.test.ts'],

@@ -3,13 +3,12 @@
 import express from 'express';
 import postgres from 'postgres';
 import { ulid } from 'ulidx';
+import { COUNT_SQL, pageSql, searchSql } from './search-sql.js';
 
 const sql = postgres(process.env.DATABASE_URL as string, { max: 10 });
 // Prepared like the reference server's statements (see packages/server/src/db/postgres-database.ts).
 const prepared = { prepare: true };
 const workspaceId = process.env.BENCH_WORKSPACE_ID as string;
-const SEARCH =
-  "lower(company || chr(31) || coalesce(domain, '') || chr(31) || coalesce(contact_name, '') || chr(31) || coalesce(contact_email, ''))";
 const app = express();
 app.use(express.json());
 
@@ -24,11 +23,11 @@ app.get('/api/v1/prospects/:id', async (req, res) => {
 });
 
 app.get('/api/v1/prospects', async (req, res) => {
-  const search = typeof req.query.search === 'string' ? req.query.search : undefined;
+  const searchTerm = typeof req.query.search === 'string' ? req.query.search : undefined;
   const perPage = Number(req.query.per_page ?? 25);
-  // The same SQL as the reference server: the count shards without a search, one windowed scan with one.
+  // The same SQL as the reference server: the count shards without a search; with one, the count, then the page.
   const page = 'order by created_at desc, id desc limit $2 offset $3';
-  if (!search) {
+  if (!searchTerm) {
     const [count] = await sql.unsafe(
       'select coalesce(sum(count), 0)::bigint as total from prospect_counts where workspace_id = $1',
       [workspaceId],
@@ -42,13 +41,23 @@ app.get('/api/v1/prospects', async (req, res) => {
     res.json({ data: rows, total: count?.total });
     return;
   }
+  const search = searchSql(searchTerm);
+  if (!search) {
+    res.json({ data: [], total: 0 });
+    return;
+  }
+  const [counts] = await sql.unsafe(COUNT_SQL(search), [workspaceId, search.value], prepared);
+  const total = Number(counts?.total ?? 0);
+  if (total === 0) {
+    res.json({ data: [], total });
+    return;
+  }
   const rows = await sql.unsafe(
-    `with matches as materialized (select * from prospects where workspace_id = $1 and ${SEARCH} like $4)
-     select *, count(*) over () as total from matches ${page}`,
-    [workspaceId, perPage, 0, `%${search.toLowerCase()}%`],
+    pageSql(search, total, Number(counts?.size), perPage),
+    [workspaceId, perPage, 0, search.value],
     prepared,
   );
-  res.json({ data: rows, total: rows[0]?.total ?? 0 });
+  res.json({ data: rows, total });
 });
 
 app.post('/api/v1/prospects', async (req, res) => {

@@ -1,3 +1,4 @@
+import { prospectRows } from '@prospectkit/fake-data';
 import { createWebhook, openDatabase } from '@prospectkit/server';
 import type { Seen } from '../contract.js';
 import { createThrowawayDatabase } from '../database.js';
@@ -47,6 +48,7 @@ export async function instancesPart(env: PartEnvironment): Promise<void> {
 
     let created = 0;
     const createStart = Date.now();
+    const bodies = Array.from(prospectRows({ seed: 2, count: settings.events }));
     await pool(
       Array.from({ length: settings.events }, (_, i) => i),
       16,
@@ -58,7 +60,7 @@ export async function instancesPart(env: PartEnvironment): Promise<void> {
             method: 'POST',
             path: '/api/v1/prospects',
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ company: `Event ${i}` }),
+            body: JSON.stringify(bodies[i]),
           },
           agent,
         );

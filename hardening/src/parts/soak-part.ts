@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { prospectRows } from '@prospectkit/fake-data';
 import { checkpoint, createThrowawayDatabase } from '../database.js';
 import { createAgent, send } from '../http.js';
 import { startServerProcess } from '../server-process.js';
@@ -40,6 +41,8 @@ export async function soakPart(env: PartEnvironment): Promise<void> {
     const gapMs = 1000 / settings.soakRatePerSecond;
     let errors = 0;
     let sent = 0;
+    // Realistic prospects (company, domain, contact, email, tags, notes) from the shared seeded generator.
+    const prospects = prospectRows({ seed: 1, count: Number.MAX_SAFE_INTEGER });
     const inFlight = new Set<Promise<void>>();
     const sampler = setInterval(() => {
       const kib = server.rssKiB();
@@ -58,7 +61,7 @@ export async function soakPart(env: PartEnvironment): Promise<void> {
                 method: 'POST',
                 path: '/api/v1/prospects',
                 headers,
-                body: JSON.stringify({ company: `Soak ${sent}` }),
+                body: JSON.stringify(prospects.next().value),
               };
       sent++;
       const began = Date.now();

@@ -40,6 +40,12 @@ export {
   pageOffset,
 } from './pagination.js';
 export { type NormalizedProspectInput, normalizeProspectInput } from './prospect-input.js';
+export {
+  lowerLikePostgres,
+  type ProspectSearch,
+  parseProspectSearch,
+  searchWords,
+} from './prospect-search.js';
 export { type QueryObject, type ValidationResult, validateRequest } from './request-validators.js';
 export type {
   ErrorResponse,

@@ -14,6 +14,11 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   /** Requests per minute per client address. */
   rateLimit: number;
+  /**
+   * `PROSPECTKIT_REDIS_URL`: a `redis://` or `rediss://` URL; when set, the rate limit counts in Redis, for
+   * deployments of many instances. Default: unset (counters in PostgreSQL, or in memory on PGlite).
+   */
+  redisUrl: string | undefined;
   /** `PROSPECTKIT_TRUST_PROXY`: Express `trust proxy` (hops, CIDRs or `true`). Default `false`. */
   trustProxy: boolean | number | string;
   /** `LOG_LEVEL`: a pino level, `fatal` to `trace`, or `silent`. Default `info`. */
@@ -88,9 +93,20 @@ function checkServing(env: NodeJS.ProcessEnv, publicUrl: string | undefined, tru
   }
 }
 
+function redisUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
+  if (protocol !== 'redis:' && protocol !== 'rediss:')
+    throw new ConfigError(
+      'PROSPECTKIT_REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379; unset it to count the rate limit in the database.',
+    );
+  return raw;
+}
+
 /**
  * Reads `PORT` (default 3000), `HOST` (default 127.0.0.1), `DATABASE_URL`, `PROSPECTKIT_DATA_DIR` (default
- * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_TRUST_PROXY`
+ * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_REDIS_URL` (default
+ * unset), `PROSPECTKIT_TRUST_PROXY`
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
  * `PROSPECTKIT_ADMIN_PASSWORD` (at least 15 characters) and
  * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650).
@@ -158,6 +174,7 @@ export function loadConfig(
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
     publicUrl: publicUrl?.replace(/\/+$/, ''),
     rateLimit: integer(env, 'PROSPECTKIT_RATE_LIMIT', 60, 1, 1_000_000),
+    redisUrl: redisUrl(env.PROSPECTKIT_REDIS_URL),
     trustProxy,
     logLevel,
     allowInsecureWebhooks: insecure === '1' || insecure === 'true',

@@ -44,6 +44,7 @@ export {
 export { bootstrapDemo } from './dev-bootstrap.js';
 export { type AppOptions, createApp } from './http/create-app.js';
 export { createLimiter, type Limiter } from './rate-limit/create-limiter.js';
+export { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
 export type { SettingsOptions } from './settings/index.js';
 export { createLogger, type RunningServer, startServer } from './start-server.js';
 export {

@@ -8,6 +8,7 @@ import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-w
 import { createApp } from './http/create-app.js';
 import { createLogger } from './logger.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
+import { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
 import { ensureAdminPassword } from './settings/index.js';
 
 export { createLogger } from './logger.js';
@@ -52,7 +53,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const limiter = createLimiter(db, config.rateLimit);
+  const limiter = config.redisUrl
+    ? await createRedisLimiter({ redisUrl: config.redisUrl, limit: config.rateLimit })
+    : createLimiter(db, config.rateLimit);
   const grants = await createGrantCache(db);
   // Without PROSPECTKIT_ADMIN_PASSWORD, development generates one on first start and keeps only its hash.
   const generatedAdminPassword =

@@ -213,8 +213,9 @@ describe.each(testDatabaseKinds())('listing on %s', (kind) => {
     ['domain', 'Beta.Example', ['Beta 100% Pure_Co']],
     ['contact_name', 'carol pike', ['Gamma']],
     ['contact_email', 'ZOE@', ['Alpha Widgets']],
-    ['a literal %', '100%', ['Beta 100% Pure_Co']],
-    ['a literal _', 'e_c', ['Beta 100% Pure_Co']],
+    ['a word with punctuation, which separates words', '100%', ['Beta 100% Pure_Co']],
+    ['words joined by _', 'pure_co', ['Beta 100% Pure_Co']],
+    ['the inside of a word: no match', 'idgets', []],
     ['no match', 'zzz', []],
   ])('search matches %s case-insensitively', async (_what, term, companies) => {
     const answer = await list(`?search=${encodeURIComponent(term)}`);

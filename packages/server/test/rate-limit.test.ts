@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   openTestDatabase,
   startTestServer,
@@ -58,3 +59,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+describe('rate limit in Redis (PROSPECTKIT_REDIS_URL)', () => {
+  it('two app instances on one Redis share one budget per client address, then 429', async () => {
+    const redis = {
+      url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      keyPrefix: `pk-test-${randomUUID()}`,
+    };
+    const db = await openTestDatabase('pglite');
+    const a = await startTestServer({ db, rateLimit: 6, redis });
+    const b = await startTestServer({ db, rateLimit: 6, redis });
+    try {
+      const token = await a.token();
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++)
+        statuses.push((await call(i % 2 ? b.baseUrl : a.baseUrl, 'GET', '/prospects', { token })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+      const limited = await call(a.baseUrl, 'GET', '/prospects', { token });
+      expect(limited.body).toEqual({ message: 'Too Many Attempts.' });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.close();
+    }
+  });
+});

@@ -67,13 +67,17 @@ describe.each(testDatabaseKinds())('storage on %s', (kind) => {
     }
   });
 
-  it('search uses the trigram index', async () => {
+  it('search has its indexes: words in GIN led by workspace_id, email and domain prefixes in btree', async () => {
     const db = await openTestDatabase(kind);
     try {
-      const [index] = await db.query<{ indexdef: string }>(
-        "select indexdef from pg_indexes where indexname = 'prospects_search_trgm'",
+      const indexes = await db.query<{ indexname: string; indexdef: string }>(
+        "select indexname, indexdef from pg_indexes where tablename = 'prospects' and indexname like 'prospects_%' order by indexname",
       );
-      expect(index?.indexdef).toContain('gin_trgm_ops');
+      const byName = Object.fromEntries(indexes.map((i) => [i.indexname, i.indexdef]));
+      expect(byName.prospects_search_words).toMatch(/USING gin \(workspace_id, array_to_tsvector/);
+      expect(byName.prospects_contact_email_prefix).toContain('text_pattern_ops');
+      expect(byName.prospects_domain_prefix).toContain('text_pattern_ops');
+      expect(byName.prospects_search_trgm).toBeUndefined();
     } finally {
       await db.close();
     }

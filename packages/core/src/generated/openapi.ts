@@ -743,9 +743,22 @@ export interface components {
          */
         ProspectId: string;
         /**
-         * @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. An empty
-         *     `search` (`?search=`, what a form with an empty search box sends) is no filter, as if it were not sent,
-         *     and `links` leave it out.
+         * @description Case-insensitive filter over `company`, `domain`, `contact_name` and `contact_email`, read one of three
+         *     ways (surrounding white space ignored):
+         *     - a term with `@` finds contacts whose `contact_email` starts with it: `ada@acme` and
+         *       `ada@acme.example` find `ada@acme.example`;
+         *     - a term with `.` and no `@` or white space finds prospects whose `domain` starts with it: `acme.example`
+         *       and `acme.ex` find `acme.example`;
+         *     - any other term is split into words at every ASCII character that is not a letter or digit (letters
+         *       outside ASCII, such as `ä`, belong to their word), and finds prospects where each word starts a word
+         *       of those four fields, in any order and in any of them: `ada love` and `love ada` find Ada Lovelace,
+         *       `acme` finds `Acme Ltd`, `acme.example` and `ada@acme.example`, `gmail` finds `x@gmail.com`. A term
+         *       with no letters or digits finds nothing.
+         *     Letters are compared one at a time after simple lower-casing (`İ` is `i`; a final `Σ` is `σ`, not `ς`).
+         *     Not found: the inside of a word (`velace`
+         *     for Lovelace, `cme` for Acme) and `%`, `_` or other punctuation as characters to match. `meta.total`
+         *     stays exact. An empty `search` (`?search=`, what a form with an empty search box sends) is no filter,
+         *     as if it were not sent, and `links` leave it out.
          */
         Search: string;
         /**
@@ -808,9 +821,22 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Case-insensitive substring filter over `company`, `domain`, `contact_name` and `contact_email`. An empty
-                 *     `search` (`?search=`, what a form with an empty search box sends) is no filter, as if it were not sent,
-                 *     and `links` leave it out.
+                 * @description Case-insensitive filter over `company`, `domain`, `contact_name` and `contact_email`, read one of three
+                 *     ways (surrounding white space ignored):
+                 *     - a term with `@` finds contacts whose `contact_email` starts with it: `ada@acme` and
+                 *       `ada@acme.example` find `ada@acme.example`;
+                 *     - a term with `.` and no `@` or white space finds prospects whose `domain` starts with it: `acme.example`
+                 *       and `acme.ex` find `acme.example`;
+                 *     - any other term is split into words at every ASCII character that is not a letter or digit (letters
+                 *       outside ASCII, such as `ä`, belong to their word), and finds prospects where each word starts a word
+                 *       of those four fields, in any order and in any of them: `ada love` and `love ada` find Ada Lovelace,
+                 *       `acme` finds `Acme Ltd`, `acme.example` and `ada@acme.example`, `gmail` finds `x@gmail.com`. A term
+                 *       with no letters or digits finds nothing.
+                 *     Letters are compared one at a time after simple lower-casing (`İ` is `i`; a final `Σ` is `σ`, not `ς`).
+                 *     Not found: the inside of a word (`velace`
+                 *     for Lovelace, `cme` for Acme) and `%`, `_` or other punctuation as characters to match. `meta.total`
+                 *     stays exact. An empty `search` (`?search=`, what a form with an empty search box sends) is no filter,
+                 *     as if it were not sent, and `links` leave it out.
                  */
                 search?: components["parameters"]["Search"];
                 /**

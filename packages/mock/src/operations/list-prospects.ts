@@ -1,28 +1,33 @@
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE, type Prospect, pageEnvelope, pageOffset } from '@prospectkit/core';
+import {
+  DEFAULT_PAGE,
+  DEFAULT_PER_PAGE,
+  lowerLikePostgres,
+  type Prospect,
+  pageEnvelope,
+  pageOffset,
+  parseProspectSearch,
+  searchWords,
+} from '@prospectkit/core';
 import type { Operation } from './operation.js';
 
 /**
- * Lower case one code point at a time, like PostgreSQL's `lower()`: JavaScript's `toLowerCase()` applies
- * context and special casing (`ΟΔΟΣ` -> `οδος`, `İ` -> `i̇`), PostgreSQL the simple per-character mapping
- * (`οδοσ`, `i`).
+ * Whether a prospect matches `search`, by the rules of core's `parseProspectSearch` (openapi.yaml, parameter
+ * `Search`): an email or domain prefix, or each word of the term starting a word of `company`, `domain`,
+ * `contact_name` or `contact_email`; letters compared lowered like PostgreSQL's `lower()`, as the server does.
  */
-function lowerLikePostgres(text: string): string {
-  return Array.from(text, (ch) => (ch === '\u0130' ? 'i' : ch.toLowerCase())).join('');
-}
-
-/**
- * Whether a prospect matches `search`: a case-insensitive substring of `company`, `domain`, `contact_name` or
- * `contact_email`. The columns are joined with U+001F exactly like the server's search expression, so the two
- * agree even on terms that contain it.
- */
-function matches(prospect: Prospect, term: string): boolean {
-  const haystack = [
-    prospect.company,
-    prospect.domain ?? '',
-    prospect.contact_name ?? '',
-    prospect.contact_email ?? '',
-  ].join('\u001f');
-  return lowerLikePostgres(haystack).includes(lowerLikePostgres(term));
+function matcher(term: string): (prospect: Prospect) => boolean {
+  const search = parseProspectSearch(term);
+  if (search.kind !== 'words') {
+    const prefix = lowerLikePostgres(search.prefix);
+    const field = search.kind === 'email' ? 'contact_email' : 'domain';
+    return (prospect) => lowerLikePostgres(prospect[field] ?? '').startsWith(prefix);
+  }
+  const wanted = search.words.map(lowerLikePostgres);
+  return (prospect) => {
+    const fields = [prospect.company, prospect.domain, prospect.contact_name, prospect.contact_email];
+    const words = searchWords(lowerLikePostgres(fields.filter((f) => f !== null).join(' ')));
+    return wanted.length > 0 && wanted.every((w) => words.some((word) => word.startsWith(w)));
+  };
 }
 
 /** `GET /prospects`: one page, newest first, in the Laravel paginator envelope. @see operationId `listProspects` */
@@ -31,7 +36,7 @@ export const listProspects: Operation = ({ ctx, workspaceId, query, apiRoot }) =
   const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);
   const search = query.search as string | undefined;
   const all = ctx.db.prospects.list({ workspaceId });
-  const found = search ? all.filter((p) => matches(p, search)) : all;
+  const found = search ? all.filter(matcher(search)) : all;
   const offset = pageOffset(page, perPage);
   return {
     status: 200,

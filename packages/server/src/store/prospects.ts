@@ -11,6 +11,7 @@ import {
 } from '@prospectkit/core';
 import type { Sql } from '../db/database.js';
 import { enqueueEvents } from './outbox.js';
+import { prospectSearchCondition } from './prospect-search.js';
 
 const COLUMNS = [
   'company',
@@ -128,18 +129,11 @@ export async function getProspect(
   return row ? toProspect(row as ProspectRow) : undefined;
 }
 
-/** Escapes `%`, `_` and `\` so a search term matches literally inside `like`. */
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-const SEARCH_EXPRESSION =
-  "lower(company || chr(31) || coalesce(domain, '') || chr(31) || coalesce(contact_name, '') || chr(31) || coalesce(contact_email, ''))";
-
 /**
  * One page of the workspace's prospects, newest first (`created_at`, then `id`, descending), and the total.
- * Without a search the total is the sum of the workspace's count shards (migration 7); with one, the page and the count come from one
- * scan (`count(*) over ()`), and a second count runs only when the page is past the last.
+ * Without a search the total is the sum of the workspace's count shards (migration 7). With one, the matches
+ * are counted first through the index of their kind (`prospect-search.ts`); then the page is read the cheaper
+ * of two ways (see `readsNewestFirst`).
  */
 export async function listProspects(
   db: Sql,
@@ -148,34 +142,46 @@ export async function listProspects(
 ): Promise<{ data: Prospect[]; total: number }> {
   // limit and offset are parameters, so every page of a list is one prepared statement.
   const page = 'order by created_at desc, id desc limit $2 offset $3';
+  const size = 'select coalesce(sum(count), 0)::bigint from prospect_counts where workspace_id = $1';
   if (options.search === undefined || options.search === '') {
-    const [count] = await db.query<{ total: number | string }>(
-      'select coalesce(sum(count), 0)::bigint as total from prospect_counts where workspace_id = $1',
-      [workspaceId],
-    );
+    const [count] = await db.query<{ total: number | string }>(`select (${size}) as total`, [workspaceId]);
     const rows = await db.query<ProspectRow & Record<string, unknown>>(
       `select * from prospects where workspace_id = $1 ${page}`,
       [workspaceId, options.limit, options.offset],
     );
     return { data: rows.map((r) => toProspect(r as ProspectRow)), total: Number(count?.total ?? 0) };
   }
-  const where = `workspace_id = $1 and ${SEARCH_EXPRESSION} like $4`;
-  const pattern = likePattern(options.search);
-  // The count needs every match, so the matches come from the trigram index, fenced in a materialized CTE:
-  // otherwise the planner may walk the newest-first index through the whole workspace to skip the sort
-  // (seconds at a million rows) whenever its estimate of the matches comes out high.
-  const rows = await db.query<ProspectRow & { total: number | string } & Record<string, unknown>>(
-    `with matches as materialized (select * from prospects where ${where})
-     select *, count(*) over () as total from matches ${page}`,
-    [workspaceId, options.limit, options.offset, pattern],
+  const search = prospectSearchCondition(options.search);
+  if (search === undefined) return { data: [], total: 0 };
+  const [counts] = await db.query<{ total: number | string; size: number | string }>(
+    `select (select count(*) from prospects where workspace_id = $1 and ${search.sql(2)}) as total, (${size}) as size`,
+    [workspaceId, search.value],
   );
-  if (rows.length > 0)
-    return { data: rows.map((r) => toProspect(r as ProspectRow)), total: Number(rows[0]?.total) };
-  const [count] = await db.query<{ total: number | string }>(
-    `select count(*)::int as total from prospects where workspace_id = $1 and ${SEARCH_EXPRESSION} like $2`,
-    [workspaceId, pattern],
-  );
-  return { data: [], total: Number(count?.total ?? 0) };
+  const total = Number(counts?.total ?? 0);
+  if (total === 0 || options.offset >= total) return { data: [], total };
+  const rows = readsNewestFirst(total, Number(counts?.size ?? 0), options)
+    ? // `is true` keeps the condition out of every index: the newest-first index is walked, each row tested.
+      await db.query<ProspectRow & Record<string, unknown>>(
+        `select * from prospects where workspace_id = $1 and (${search.sql(4)}) is true ${page}`,
+        [workspaceId, options.limit, options.offset, search.value],
+      )
+    : // Fenced in a materialized CTE, so the planner cannot pick the walk when its estimate comes out high.
+      await db.query<ProspectRow & Record<string, unknown>>(
+        `with matches as materialized (select * from prospects where workspace_id = $1 and ${search.sql(4)})
+         select * from matches ${page}`,
+        [workspaceId, options.limit, options.offset, search.value],
+      );
+  return { data: rows.map((r) => toProspect(r as ProspectRow)), total };
+}
+
+/**
+ * Whether to read a page of matches by walking the workspace newest first and testing each row, rather than
+ * fetching every match and sorting them. With `total` matches spread over `size` prospects, the walk reads
+ * about `(offset + limit) * size / total` rows; fetching reads `total`. A common term (10,000 matches in a
+ * million) is a short walk; a rare one would be a walk through the whole workspace.
+ */
+function readsNewestFirst(total: number, size: number, options: { limit: number; offset: number }): boolean {
+  return ((options.offset + options.limit) * size) / total < total;
 }
 
 /** Changes only the fields given; `tags` replaces the list. Returns `undefined` when no such prospect. */

@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { createApp } from '../http/create-app.js';
 import { createLimiter } from '../rate-limit/create-limiter.js';
+import { createRedisLimiter } from '../rate-limit/create-redis-limiter.js';
 import { createLogger } from '../start-server.js';
 import { createApiToken } from '../store/api-tokens.js';
 import { createWorkspace } from '../store/workspaces.js';
@@ -37,6 +38,8 @@ export interface TestServer {
  * @param options.kind `'pglite'` or `'postgres'` (needs `TEST_DATABASE_URL`)
  * @param options.db share an open database instead (several instances on one database)
  * @param options.rateLimit requests per minute. Default 1,000,000 (tests of the limit set their own).
+ * @param options.redis count the rate limit in Redis (`createRedisLimiter`) at this URL and key prefix. Default:
+ *   the database's store
  * @returns the server; `close()` it in `afterAll`
  * @example
  * const server = await startTestServer();
@@ -45,10 +48,19 @@ export interface TestServer {
  * await server.close();
  */
 export async function startTestServer(
-  options: { kind?: 'pglite' | 'postgres'; db?: Database; rateLimit?: number; clock?: Clock } = {},
+  options: {
+    kind?: 'pglite' | 'postgres';
+    db?: Database;
+    rateLimit?: number;
+    clock?: Clock;
+    redis?: { url: string; keyPrefix: string };
+  } = {},
 ): Promise<TestServer> {
   const db = options.db ?? (await openTestDatabase(options.kind ?? 'pglite'));
-  const limiter = createLimiter(db, options.rateLimit ?? 1_000_000);
+  const limit = options.rateLimit ?? 1_000_000;
+  const limiter = options.redis
+    ? await createRedisLimiter({ redisUrl: options.redis.url, limit, keyPrefix: options.redis.keyPrefix })
+    : createLimiter(db, limit);
   const clock = options.clock ?? systemClock;
   const grants = await createGrantCache(db);
   const app = createApp({

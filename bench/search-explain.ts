@@ -1,0 +1,49 @@
+// `npm run bench:explain`: EXPLAIN (ANALYZE, BUFFERS) of the search's SQL for each class of `bench:server`'s
+// terms, on its dataset (same env: BENCH_ADMIN_URL, BENCH_SEED, BENCH_ROWS), written to
+// bench/results/search-explain.md.
+import { writeFileSync } from 'node:fs';
+import postgres from 'postgres';
+import { ensureDataset } from './dataset.js';
+import { COUNT_SQL, pageSql, searchSql } from './search-sql.js';
+import { searchTerms } from './search-terms.js';
+
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const { url, workspaceId } = await ensureDataset({
+  adminUrl,
+  seed: Number(process.env.BENCH_SEED ?? 1),
+  rows,
+});
+const sql = postgres(url, { max: 1, onnotice: () => {} });
+const [version] = await sql<{ version: string }[]>`select version()`;
+const out = [
+  '# EXPLAIN (ANALYZE, BUFFERS) of each search class',
+  '',
+  `Written by \`npm run bench:explain\` on ${version?.version}, ${rows.toLocaleString()} prospects in the measured`,
+  'workspace and as many in 20 others. Each class runs its count, then (when it matched) its first page of 25.',
+  '',
+];
+const explain = async (text: string, params: unknown[]) => {
+  // Once to warm the cache, as a server's steady state has it; the second run is the one shown.
+  await sql.unsafe(`explain (analyze, buffers) ${text}`, params as never[]);
+  const plan = await sql.unsafe(`explain (analyze, buffers) ${text}`, params as never[]);
+  return plan.map((r) => r['QUERY PLAN']).join('\n');
+};
+for (const { name, term } of await searchTerms(url, workspaceId, rows)) {
+  const search = searchSql(term);
+  if (!search) continue;
+  const [counts] = await sql.unsafe(COUNT_SQL(search), [workspaceId, search.value]);
+  const total = Number(counts?.total);
+  out.push(`## ${name}: \`${term}\` (${total.toLocaleString()} matches)`, '', '```');
+  out.push(await explain(COUNT_SQL(search), [workspaceId, search.value]));
+  if (total > 0) {
+    out.push('');
+    out.push(
+      await explain(pageSql(search, total, Number(counts?.size), 25), [workspaceId, 25, 0, search.value]),
+    );
+  }
+  out.push('```', '');
+}
+writeFileSync(new URL('./results/search-explain.md', import.meta.url), out.join('\n'));
+await sql.end();
+console.log('wrote bench/results/search-explain.md');

@@ -1,0 +1,30 @@
+// The SQL of the server's search (packages/server/src/store/prospect-search.ts, listProspects in
+// store/prospects.ts, and migration 10), written out for the floor and the EXPLAIN of `bench:server`.
+const WORDS =
+  "array_to_tsvector(array_remove(regexp_split_to_array(lower(company || ' ' || coalesce(domain, '') || ' ' || coalesce(contact_name, '') || ' ' || coalesce(contact_email, '')), '[^0-9a-z\\u0080-\\U0010FFFF]+'), ''))";
+const prefix = (column: string) => (p: number) =>
+  `lower(${column}) ~>=~ lower($${p}) and lower(${column}) ~<~ (lower($${p}) || chr(1114111))`;
+export function searchSql(term: string): { sql: (p: number) => string; value: string } | undefined {
+  const trimmed = term.trim();
+  if (trimmed.includes('@')) return { sql: prefix('contact_email'), value: trimmed };
+  if (trimmed.includes('.') && !/\s/.test(trimmed)) return { sql: prefix('domain'), value: trimmed };
+  const words = trimmed.split(/[^0-9A-Za-z\u0080-\u{10FFFF}]+/u).filter((w) => w !== '');
+  if (words.length === 0) return undefined;
+  return { sql: (p) => `${WORDS} @@ lower($${p})::tsquery`, value: words.map((w) => `'${w}':*`).join(' & ') };
+}
+
+export type SearchSql = NonNullable<ReturnType<typeof searchSql>>;
+
+/** The count of the matches and the workspace's size, with the workspace as $1 and the term as $2. */
+export const COUNT_SQL = (search: SearchSql) =>
+  `select (select count(*) from prospects where workspace_id = $1 and ${search.sql(2)}) as total,
+     (select coalesce(sum(count), 0)::bigint from prospect_counts where workspace_id = $1) as size`;
+
+/** The page of the first `perPage` matches, the cheaper way for `total` matches among `size` prospects ($1 workspace, $2 limit, $3 offset, $4 term). */
+export function pageSql(search: SearchSql, total: number, size: number, perPage: number): string {
+  const page = 'order by created_at desc, id desc limit $2 offset $3';
+  return (perPage * size) / total < total
+    ? `select * from prospects where workspace_id = $1 and (${search.sql(4)}) is true ${page}`
+    : `with matches as materialized (select * from prospects where workspace_id = $1 and ${search.sql(4)})
+       select * from matches ${page}`;
+}

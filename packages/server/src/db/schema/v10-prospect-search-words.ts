@@ -1,0 +1,27 @@
+import type { Migration } from '../migrations.js';
+
+/**
+ * A prospect's search words as a `tsvector`: `company`, `domain`, `contact_name` and `contact_email` lowered,
+ * split at every ASCII character that is not a letter or digit (so `ada.lovelace@acme.example` gives `ada`,
+ * `lovelace`, `acme`, `example`; letters outside ASCII stay in their word). `array_to_tsvector` keeps the
+ * words as they are: no parser, dictionary or stemming, so the mock can split the same way (core's
+ * `searchWords`). The queries repeat this exact text, or PostgreSQL does not use the index.
+ */
+export const PROSPECT_SEARCH_WORDS =
+  "array_to_tsvector(array_remove(regexp_split_to_array(lower(company || ' ' || coalesce(domain, '') || ' ' || coalesce(contact_name, '') || ' ' || coalesce(contact_email, '')), '[^0-9a-z\\u0080-\\U0010FFFF]+'), ''))";
+
+export const v10: Migration = {
+  version: 10,
+  name: 'prospect search words',
+  // The search of `listProspects` (openapi.yaml, parameter `Search`): word prefixes through a GIN index of
+  // each prospect's words, led by workspace_id (btree_gin) so one index scan finds one tenant's matches;
+  // email and domain prefixes through btree indexes, byte-wise (text_pattern_ops) so a prefix is a range.
+  // The trigram index of substring search goes: no query uses it any more (docs/architecture.md, search).
+  sql: `
+    create extension if not exists btree_gin with schema public;
+    drop index if exists prospects_search_trgm;
+    create index prospects_search_words on prospects using gin (workspace_id, (${PROSPECT_SEARCH_WORDS}));
+    create index prospects_domain_prefix on prospects (workspace_id, lower(domain) text_pattern_ops);
+    create index prospects_contact_email_prefix on prospects (workspace_id, lower(contact_email) text_pattern_ops);
+  `,
+};
