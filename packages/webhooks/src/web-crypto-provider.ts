@@ -56,7 +56,10 @@ export function createWebCryptoProvider(
     return importing;
   }
 
-  async function sign(key: CryptoKey | Promise<CryptoKey>, message: Uint8Array): Promise<Uint8Array> {
+  async function sign(
+    key: CryptoKey | Promise<CryptoKey>,
+    message: Uint8Array<ArrayBuffer>,
+  ): Promise<Uint8Array> {
     return new Uint8Array(await webCrypto.sign(HMAC, await key, message));
   }
 
@@ -78,8 +81,7 @@ export function createWebCryptoProvider(
 }
 
 /** The message as one byte array (Web Crypto signs a single buffer): strings as UTF-8, bytes as given. */
-function concatenate(parts: readonly (string | Uint8Array)[]): Uint8Array {
-  if (parts.length === 1 && parts[0] instanceof Uint8Array) return parts[0];
+function concatenate(parts: readonly (string | Uint8Array)[]): Uint8Array<ArrayBuffer> {
   const chunks = parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part));
   let length = 0;
   for (const chunk of chunks) length += chunk.length;
