@@ -1,5 +1,5 @@
 // The benchmark's webhook receiver, in its own process so that it gets the same CPU whether the delivery worker
-// or autocannon is sending: HTTPS, verifies every signature with @prospectkit/webhooks, answers 204, and notes
+// or the floor is sending: HTTPS, verifies every signature with @prospectkit/webhooks, answers 204, and notes
 // when each event id first arrived. Driven over IPC by bench/delivery.ts.
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -49,6 +49,7 @@ process.on('message', (message: Message) => {
     );
   } else if (message.type === 'secret') {
     secret = message.secret;
+    send({ type: 'secret' });
   } else if (message.type === 'reset') {
     firstSeen.clear();
     received = 0;

@@ -54,7 +54,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const { db, logger } = options;
   const settings = deliveryWorkerSettings(options);
   const clock: Clock = options.clock ?? systemClock;
-  const pool = createPinnedDispatcher(options.tls?.ca !== undefined ? { ca: options.tls.ca } : {});
+  // At most `concurrency` connections per receiver: a slot that frees up starts its next attempt before undici
+  // has marked the finished connection idle, and an unbounded pool would open (and soon drop) a new TLS
+  // connection for it, a handshake where a kept-alive connection was about to be free.
+  const pool = createPinnedDispatcher({
+    connections: settings.concurrency,
+    ...(options.tls?.ca !== undefined ? { ca: options.tls.ca } : {}),
+  });
   // Opened on first use, so that creating a worker stays synchronous.
   let queueOpening: Promise<QueueConnection> | undefined;
   const queue = () => {

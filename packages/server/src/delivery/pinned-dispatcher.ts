@@ -10,7 +10,7 @@ export interface PinnedDispatcherOptions {
    * used otherwise. TLS verification is never turned off.
    */
   ca?: string | Buffer | ReadonlyArray<string | Buffer>;
-  /** Connections kept per receiver origin. Default: no limit (the worker's concurrency bounds them). */
+  /** Connections kept per receiver origin; requests beyond wait for one to be free. Default: no limit. */
   connections?: number;
 }
 
