@@ -8,6 +8,7 @@ import { type SettingsAsset, settingsAssets, settingsAssetUrl } from './settings
 
 const cases: Array<[SettingsAsset, { contentType: string }]> = [
   ['settings.css', { contentType: 'text/css; charset=utf-8' }],
+  ['prospects.css', { contentType: 'text/css; charset=utf-8' }],
   ['settings.js', { contentType: 'text/javascript; charset=utf-8' }],
 ];
 

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 
-/** The files under `assets/`: the settings pages' only stylesheet and script. */
-export type SettingsAsset = 'settings.css' | 'settings.js';
+/** The files under `assets/`: the settings pages' stylesheets (the app's prospect pages add their own) and script. */
+export type SettingsAsset = 'settings.css' | 'prospects.css' | 'settings.js';
 
-const ASSETS: readonly SettingsAsset[] = ['settings.css', 'settings.js'];
+const ASSETS: readonly SettingsAsset[] = ['settings.css', 'prospects.css', 'settings.js'];
 
 /**
  * The folder beside this module: `src/settings/assets/` when run from source (tsx), and `dist/assets/` in the
