@@ -37,7 +37,8 @@ export function readProspectForm(body: FormBody | undefined): {
       string
     >),
     tags,
-    blankTags: Math.max(1, sentTags.length - tags.length) + (addTag ? 1 : 0),
+    // One empty box after the tags typed, and one more for each "Add another tag" while the empty ones stay empty.
+    blankTags: addTag ? sentTags.length - tags.length + 1 : 1,
   };
   return { values, addTag };
 }

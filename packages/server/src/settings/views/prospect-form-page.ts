@@ -31,7 +31,7 @@ function tagEditor(values: ProspectFormValues, errors: FieldErrors): SafeHtml {
     const name = `tags.${i}`;
     const error = i < values.tags.length ? errors[name] : undefined;
     return html`<div class="field tag">
-    <label for="${fieldId(name)}">${i < values.tags.length ? `Tag ${i + 1}` : 'New tag'}</label>
+    <label for="${fieldId(name)}">Tag ${i + 1}</label>
     ${error && html`<span class="field-error" id="${fieldId(name)}-error">${error}</span>`}
     <input id="${fieldId(name)}" name="tags" type="text" value="${tag}" maxlength="${MAX_LENGTH.tag}" autocomplete="off"${
       error ? html` aria-invalid="true" aria-describedby="${fieldId(name)}-error"` : ''
