@@ -1,6 +1,6 @@
 import { ABILITIES } from '@prospectkit/core';
 import { unescape as decode } from 'html-escaper';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { createApiToken } from '../../src/store/api-tokens.js';
 import { createProspect } from '../../src/store/prospects.js';
@@ -9,6 +9,9 @@ import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js'
 import { call } from '../http-helpers.js';
 import { PASSWORD, startApp } from './settings-app.js';
 import { SettingsClient } from './settings-client.js';
+
+// Opening PGlite, migrating and signing in (argon2id) can take a while on a busy two-CPU machine.
+vi.setConfig({ hookTimeout: 120_000 });
 
 /** An event as the tests compare them: its kind and data, without ids and times. */
 interface EventShape {

@@ -26,8 +26,9 @@ export function outcomePage(input: {
     title: `Record outcome: ${p.company}`,
     section: 'prospects',
     body: html`${errorSummary(errors)}
-<p class="lead">Current outcome: ${outcomeBadge(current)}. Fields you leave as they are keep their value; an emptied
-field is cleared. Each recording is kept in the prospect's history and sends the outcome events to the webhooks.</p>
+<p>Current outcome: ${outcomeBadge(current)}</p>
+<p class="lead">Fields you leave as they are keep their value; an emptied field is cleared. Each recording is kept in
+the prospect's history and sends the outcome events to the workspace's webhooks.</p>
 <form method="post" action="${prospectUrl(input.workspaceId, p.id, '/outcomes')}" class="stack" novalidate>
   ${csrfField(input.csrf)}
   <div class="field">
@@ -43,7 +44,7 @@ field is cleared. Each recording is kept in the prospect's history and sends the
     label: 'Meeting time (UTC)',
     type: 'datetime-local',
     value: v.meeting_at,
-    hint: `In UTC, not your local time. Now is ${utcMinute(input.now).replace('T', ' ')} UTC. Leave empty for no meeting.`,
+    hint: `In UTC, not your local time: now is ${utcMinute(input.now).replace('T', ' ')} UTC. Leave empty for no meeting.`,
     error: errors.meeting_at,
   })}
   <div class="money">
@@ -51,7 +52,7 @@ field is cleared. Each recording is kept in the prospect's history and sends the
     name: 'value',
     label: 'Opportunity value',
     value: v.value,
-    hint: 'In the currency’s main unit, e.g. 12500.00.',
+    hint: 'In the currency’s main unit, e.g. 12500.00',
     error: errors.value,
     autocomplete: 'off',
   })}
@@ -59,12 +60,13 @@ field is cleared. Each recording is kept in the prospect's history and sends the
     name: 'currency',
     label: 'Currency',
     value: v.currency,
-    hint: 'ISO 4217 code, e.g. EUR.',
+    hint: 'e.g. EUR',
     error: errors.currency,
     autocomplete: 'off',
     maxlength: 3,
   })}
   </div>
+  <p class="hint" data-utc-offset hidden></p>
   <div class="actions"><button type="submit">Record outcome</button>
   <a href="${prospectUrl(input.workspaceId, p.id)}">Cancel</a></div>
 </form>`,

@@ -5,7 +5,6 @@ import type { Page } from '../render.js';
 import { type FieldErrors, fieldId } from './form-fields.js';
 import { workspaceUrl } from './layout.js';
 import { outcomeBadge } from './outcome-badge.js';
-import { copyField } from './token-pages.js';
 
 /** The per-page choices of the list (the API allows 1-100). */
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
@@ -87,7 +86,10 @@ function emptyState(input: ProspectListInput): SafeHtml {
   <li><a href="${workspaceUrl(input.workspaceId, '/imports')}">Import a CSV file</a> of prospects.</li>
   <li>Call the API with a token that has <code>prospects:write</code>
   (<a href="${workspaceUrl(input.workspaceId, '/tokens/new')}">create a token</a>):
-  ${copyField('curl-create', 'Command to add a prospect', curl)}</li>
+  <div class="field"><label for="curl-create">Command to add a prospect</label>
+  <textarea id="curl-create" class="command" readonly rows="3" spellcheck="false">${curl}</textarea>
+  <div class="actions"><button type="button" class="secondary" data-copy="curl-create" hidden>Copy command</button>
+  <span id="curl-create-status" role="status" class="hint"></span></div></div></li>
 </ol>
 <p class="hint">Each prospect added sends a <code>prospect.created</code> event to the workspace's webhooks.</p>
 </section>`;
@@ -99,15 +101,15 @@ function table(input: ProspectListInput): SafeHtml {
 <th scope="col">Outcome</th><th scope="col">Added</th></tr></thead>
 <tbody>${input.page.data.map(
     (p) => html`<tr>
-  <td data-label="Company" class="wrap"><a href="${prospectUrl(input.workspaceId, p.id)}"><strong>${p.company}</strong></a>${
+  <td data-label="Company"><a href="${prospectUrl(input.workspaceId, p.id)}"><strong>${p.company}</strong></a>${
     p.domain && html`<div class="hint">${p.domain}</div>`
   }</td>
-  <td data-label="Contact" class="wrap">${p.contact_name ?? ''}${p.contact_email && html`<div class="hint">${p.contact_email}</div>`}${
+  <td data-label="Contact">${p.contact_name ?? ''}${p.contact_email && html`<div class="hint">${p.contact_email}</div>`}${
     !p.contact_name && !p.contact_email && html`<span class="hint">—</span>`
   }</td>
   <td data-label="Tags">${tagList(p.tags)}</td>
-  <td data-label="Owner" class="wrap">${p.owner_id ?? html`<span class="hint">—</span>`}</td>
-  <td data-label="Outcome">${outcomeBadge(p.outcome?.outcome)}</td>
+  <td data-label="Owner">${p.owner_id ?? html`<span class="hint">—</span>`}</td>
+  <td data-label="Outcome">${p.outcome?.outcome ? outcomeBadge(p.outcome.outcome) : html`<span class="hint">—</span>`}</td>
   <td data-label="Added">${timeTag(new Date(p.created_at))}</td>
 </tr>`,
   )}</tbody></table>`;
