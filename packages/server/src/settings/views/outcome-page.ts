@@ -47,6 +47,7 @@ the prospect's history and sends the outcome events to the workspace's webhooks.
     hint: `In UTC, not your local time: now is ${utcMinute(input.now).replace('T', ' ')} UTC. Leave empty for no meeting.`,
     error: errors.meeting_at,
   })}
+  <p class="hint offset" data-utc-offset hidden></p>
   <div class="money">
   ${inputField({
     name: 'value',
@@ -66,7 +67,6 @@ the prospect's history and sends the outcome events to the workspace's webhooks.
     maxlength: 3,
   })}
   </div>
-  <p class="hint" data-utc-offset hidden></p>
   <div class="actions"><button type="submit">Record outcome</button>
   <a href="${prospectUrl(input.workspaceId, p.id)}">Cancel</a></div>
 </form>`,

@@ -1,5 +1,5 @@
 import type { Prospect, ProspectList } from '@prospectkit/core';
-import { timeTag } from '../format.js';
+import { formatUtc } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Page } from '../render.js';
 import { type FieldErrors, fieldId } from './form-fields.js';
@@ -110,7 +110,7 @@ function table(input: ProspectListInput): SafeHtml {
   <td data-label="Tags">${tagList(p.tags)}</td>
   <td data-label="Owner">${p.owner_id ?? html`<span class="hint">—</span>`}</td>
   <td data-label="Outcome">${p.outcome?.outcome ? outcomeBadge(p.outcome.outcome) : html`<span class="hint">—</span>`}</td>
-  <td data-label="Added">${timeTag(new Date(p.created_at))}</td>
+  <td data-label="Added"><time datetime="${p.created_at}" title="${formatUtc(new Date(p.created_at))}">${p.created_at.slice(0, 10)}</time></td>
 </tr>`,
   )}</tbody></table>`;
 }

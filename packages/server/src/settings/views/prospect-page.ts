@@ -89,9 +89,9 @@ function events(
 <thead><tr><th scope="col">Event</th><th scope="col">Occurred</th><th scope="col">Deliveries</th></tr></thead>
 <tbody>${list.map(
     (e) => html`<tr>
-  <td data-label="Event"><code>${e.type}</code><div class="hint"><code>${e.id}</code></div></td>
+  <td data-label="Event" class="wrap"><code>${e.type}</code><div class="hint"><code>${e.id}</code></div></td>
   <td data-label="Occurred">${timeTag(e.occurred_at)}</td>
-  <td data-label="Deliveries">${deliveryList(
+  <td data-label="Deliveries" class="wrap">${deliveryList(
     workspaceId,
     deliveries.filter((d) => d.event_id === e.id),
   )}</td>
