@@ -121,6 +121,7 @@ export function createApp(options: AppOptions): Express {
       signInLimiter: options.signInLimiter,
       // Clients reach an https public origin over https only, whatever a proxy forgets to say.
       secureCookies: options.publicUrl?.startsWith('https://') === true,
+      publicUrl: options.publicUrl,
       ...options.settings,
     }),
   );

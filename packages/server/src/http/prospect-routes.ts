@@ -1,8 +1,6 @@
 import {
   DEFAULT_PAGE,
   DEFAULT_PER_PAGE,
-  mergedOutcomeIssues,
-  normalizeProspectInput,
   type OperationId,
   type ProspectCreate,
   type ProspectUpdate,
@@ -14,13 +12,10 @@ import {
 import type { NextFunction, Request, Response } from 'express';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import {
-  createProspect,
-  getProspect,
-  listProspects,
-  recordOutcome,
-  updateProspect,
-} from '../store/prospects.js';
+import { addProspect } from '../prospects/add-prospect.js';
+import { editProspect } from '../prospects/edit-prospect.js';
+import { recordProspectOutcome } from '../prospects/record-prospect-outcome.js';
+import { getProspect, listProspects } from '../store/prospects.js';
 import { notFound, validationFailed } from './api-error.js';
 
 export interface ProspectRoutesOptions {
@@ -63,12 +58,13 @@ export function prospectRoutes({ db, clock, publicUrl }: ProspectRoutesOptions) 
   };
 
   const createProspectHandler: Handler = async (req, res) => {
-    const { input, issues } = normalizeProspectInput(req.body as ProspectCreate);
-    if (issues.length > 0) throw validationFailed(toValidationBody(issues));
-    const now = clock.now();
-    const prospect = await db.transaction((tx) =>
-      createProspect(tx, workspace(req), input as typeof input & { company: string }, now),
-    );
+    const added = await addProspect(db, {
+      workspaceId: workspace(req),
+      body: req.body as ProspectCreate,
+      now: clock.now(),
+    });
+    if ('issues' in added) throw validationFailed(toValidationBody(added.issues));
+    const { prospect } = added;
     res
       .status(201)
       .location(`${origin(req)}/api/v1/prospects/${prospect.id}`)
@@ -82,26 +78,24 @@ export function prospectRoutes({ db, clock, publicUrl }: ProspectRoutesOptions) 
   };
 
   const updateProspectHandler: Handler = async (req, res) => {
-    const { input, issues } = normalizeProspectInput(req.body as ProspectUpdate);
-    if (issues.length > 0) throw validationFailed(toValidationBody(issues));
-    const prospect = await db.transaction((tx) =>
-      updateProspect(tx, workspace(req), prospectId(req), input, clock.now()),
-    );
-    if (!prospect) throw notFound();
-    res.json(prospect);
+    const edited = await editProspect(db, {
+      workspaceId: workspace(req),
+      prospectId: prospectId(req),
+      body: req.body as ProspectUpdate,
+      now: clock.now(),
+    });
+    if (!edited) throw notFound();
+    if ('issues' in edited) throw validationFailed(toValidationBody(edited.issues));
+    res.json(edited.prospect);
   };
 
   const recordOutcomeHandler: Handler = async (req, res) => {
-    const outcome = await db.transaction((tx) =>
-      recordOutcome(
-        tx,
-        workspace(req),
-        prospectId(req),
-        req.body as RecordOutcomeRequest,
-        clock.now(),
-        mergedOutcomeIssues,
-      ),
-    );
+    const outcome = await recordProspectOutcome(db, {
+      workspaceId: workspace(req),
+      prospectId: prospectId(req),
+      body: req.body as RecordOutcomeRequest,
+      now: clock.now(),
+    });
     if (!outcome) throw notFound();
     if ('issues' in outcome) throw validationFailed(toValidationBody(outcome.issues));
     res.status(201).json(outcome.result);

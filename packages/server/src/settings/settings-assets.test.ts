@@ -10,6 +10,7 @@ const cases: Array<[SettingsAsset, { contentType: string }]> = [
   ['settings-base.css', { contentType: 'text/css; charset=utf-8' }],
   ['settings-forms.css', { contentType: 'text/css; charset=utf-8' }],
   ['settings.css', { contentType: 'text/css; charset=utf-8' }],
+  ['prospects.css', { contentType: 'text/css; charset=utf-8' }],
   ['settings.js', { contentType: 'text/javascript; charset=utf-8' }],
 ];
 

@@ -4,15 +4,21 @@ import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 
 /**
- * The files under `assets/`: the settings pages' stylesheets, linked in this order (each later one may override
- * an earlier one), and their script.
+ * The files under `assets/`: the pages' stylesheets, linked in this order (each later one may override an earlier
+ * one; the app's pages add their own after the settings ones), and their script.
  */
-export type SettingsAsset = 'settings-base.css' | 'settings-forms.css' | 'settings.css' | 'settings.js';
+export type SettingsAsset =
+  | 'settings-base.css'
+  | 'settings-forms.css'
+  | 'settings.css'
+  | 'prospects.css'
+  | 'settings.js';
 
 const ASSETS: readonly SettingsAsset[] = [
   'settings-base.css',
   'settings-forms.css',
   'settings.css',
+  'prospects.css',
   'settings.js',
 ];
 

@@ -19,4 +19,6 @@ export interface SettingsContext {
   signInCsrf: SignInCsrf;
   /** Allow http and loopback webhook addresses (development only), as the delivery worker does. */
   allowInsecureWebhooks: boolean;
+  /** The server's public origin (`PROSPECTKIT_PUBLIC_URL`), for the commands the pages show; else the request's. */
+  publicUrl: string | undefined;
 }

@@ -4,6 +4,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { apiRateLimit } from '../rate-limit/rate-limit.js';
+import { appProspectRoutes } from './app-prospect-routes.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
 import { render } from './render.js';
 import { sessionSecretLoader, settingsSession } from './session.js';
@@ -90,6 +91,8 @@ export function settingsRouter(
      * sees as https (which follows `trust proxy`).
      */
     secureCookies: boolean;
+    /** The server's public origin (`PROSPECTKIT_PUBLIC_URL`), as the API uses it. Default: the request's own. */
+    publicUrl?: string | undefined;
   },
 ): Router {
   const secret = sessionSecretLoader(options.db);
@@ -102,6 +105,7 @@ export function settingsRouter(
     signInCsrf: signInCsrf({ secret, secure: (req) => options.secureCookies || req.secure }),
     passwordStamp: passwordStamp({ db: options.db, configured: options.adminPassword || undefined, secret }),
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
+    publicUrl: options.publicUrl,
   };
   const router = express.Router();
   router.use(noStore);
@@ -117,7 +121,8 @@ export function settingsRouter(
     );
   });
   router.use('/assets', settingsAssets());
-  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
+  // A prospect's form carries up to 50 tags and 10,000 characters of notes (openapi.yaml `ProspectCreate`).
+  router.use(express.urlencoded({ extended: false, limit: '128kb', parameterLimit: 100 }));
   router.use(settingsSession(ctx.db, secret, { secure: options.secureCookies }));
   // The sign-in form has no session yet, so it carries a signed double-submit token instead (see signInCsrf).
   router.use((req, res, next) =>
@@ -130,6 +135,7 @@ export function settingsRouter(
   workspace.use(workspaceSettingsRoutes(ctx));
   workspace.use('/tokens', tokenRoutes(ctx));
   workspace.use('/webhooks', webhookRoutes(ctx));
+  workspace.use('/prospects', appProspectRoutes(ctx));
   router.use('/workspaces/:workspaceId', loadWorkspace(ctx), workspace);
   router.use((req, res) => {
     render(req, res, messagePage('Not found', 'There is no settings page at this address.'), { status: 404 });

@@ -120,6 +120,28 @@ export async function listWebhookDeliveries(
 }
 
 /**
+ * The deliveries of some events of a workspace, oldest first: how each event stands with each webhook.
+ *
+ * @param eventIds the events' ids (`evt_...`)
+ * @returns their deliveries (resends included), without attempt logs
+ * @example
+ * const deliveries = await listEventDeliveries(db, workspaceId, events.map((e) => e.id));
+ */
+export async function listEventDeliveries(
+  db: Sql,
+  workspaceId: string,
+  eventIds: readonly string[],
+): Promise<DeliveryRecord[]> {
+  if (eventIds.length === 0) return [];
+  return db.query<DeliveryRecord & Record<string, unknown>>(
+    `${SELECT_DELIVERY}
+     where d.workspace_id = $1 and d.event_id = any($2::text[])
+     order by d.created_at, d.id`,
+    [workspaceId, [...eventIds]],
+  );
+}
+
+/**
  * One delivery with its attempt log (oldest attempt first).
  *
  * @param scope when given, the delivery must belong to that workspace and/or webhook. Default: any.

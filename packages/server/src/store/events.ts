@@ -77,3 +77,26 @@ export async function getEvent(
   );
   return event;
 }
+
+/**
+ * The events about one prospect (their `data.prospect_id`), newest first: what the prospect page lists.
+ *
+ * @param options.limit at most this many. Default 50.
+ * @returns the events of the workspace whose payload names the prospect
+ * @example
+ * const events = await listProspectEvents(db, workspaceId, 'prs_01J...');
+ * @see openapi.yaml `webhooks` (every kind's `data` carries `prospect_id`)
+ */
+export async function listProspectEvents(
+  db: Sql,
+  workspaceId: string,
+  prospectId: string,
+  options: { limit?: number } = {},
+): Promise<StoredEvent[]> {
+  return db.query<StoredEvent & Record<string, unknown>>(
+    `select id, workspace_id, type, occurred_at, body from events
+     where workspace_id = $1 and (body::json -> 'data' ->> 'prospect_id') = $2
+     order by occurred_at desc, id desc limit $3`,
+    [workspaceId, prospectId, options.limit ?? 50],
+  );
+}

@@ -1,5 +1,6 @@
 // The settings pages' only script, loaded with `defer`. The pages work without it: it shows the copy buttons
-// (hidden until then) and moves focus to the error summary of a form that failed.
+// (hidden until then), says the browser's offset from UTC beside UTC time fields, and moves focus to the error
+// summary of a form that failed.
 document.addEventListener('DOMContentLoaded', () => {
   for (const button of document.querySelectorAll('button[data-copy]')) {
     const id = button.getAttribute('data-copy');
@@ -24,6 +25,15 @@ document.addEventListener('DOMContentLoaded', () => {
         navigator.clipboard.writeText(field.value).then(() => done(true), fallback);
       else fallback();
     });
+  }
+  // Times are entered in UTC; say how far the reader's own clock is from it.
+  for (const note of document.querySelectorAll('[data-utc-offset]')) {
+    const minutes = -new Date().getTimezoneOffset();
+    const sign = minutes < 0 ? '−' : '+';
+    const hhmm = `${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+    note.textContent =
+      minutes === 0 ? 'Your browser’s clock is on UTC.' : `Your browser’s clock is UTC${sign}${hhmm}.`;
+    note.hidden = false;
   }
   document.getElementById('error-summary')?.focus();
 });

@@ -72,6 +72,7 @@ export function layout(page: PageInput): SafeHtml {
 <link rel="stylesheet" href="${settingsAssetUrl('settings-base.css')}">
 <link rel="stylesheet" href="${settingsAssetUrl('settings-forms.css')}">
 <link rel="stylesheet" href="${settingsAssetUrl('settings.css')}">
+<link rel="stylesheet" href="${settingsAssetUrl('prospects.css')}">
 <script src="${settingsAssetUrl('settings.js')}" defer></script>
 </head>
 <body>

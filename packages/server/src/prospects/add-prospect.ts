@@ -1,0 +1,35 @@
+import {
+  type FieldIssue,
+  normalizeProspectInput,
+  type Prospect,
+  type ProspectCreate,
+} from '@prospectkit/core';
+import type { Database } from '../db/database.js';
+import { createProspect } from '../store/prospects.js';
+
+/**
+ * Adds a prospect: the one code path of `POST /api/v1/prospects` and the app's Add prospect form. Applies
+ * core's `normalizeProspectInput` (trimming, blank means `null`, unique tags, a website with a host) to a body
+ * that already passed the contract's schema, then creates the prospect and its `prospect.created` event in one
+ * transaction.
+ *
+ * @param input.body a `ProspectCreate` body that passed the contract's schema (the API's `validate` step, or
+ *   `contractBodyIssues` for a form)
+ * @param input.now the prospect's `created_at` and the event's `occurred_at`
+ * @returns the created prospect, or the issues of a 422 (nothing written)
+ * @example
+ * const added = await addProspect(db, { workspaceId, body: { company: 'Acme Ltd' }, now: new Date() });
+ * if ('issues' in added) console.log(toValidationBody(added.issues).message);
+ * @see openapi.yaml operationId `createProspect`
+ */
+export async function addProspect(
+  db: Database,
+  input: { workspaceId: string; body: ProspectCreate; now: Date },
+): Promise<{ prospect: Prospect } | { issues: FieldIssue[] }> {
+  const { input: fields, issues } = normalizeProspectInput(input.body);
+  if (issues.length > 0) return { issues };
+  const prospect = await db.transaction((tx) =>
+    createProspect(tx, input.workspaceId, fields as typeof fields & { company: string }, input.now),
+  );
+  return { prospect };
+}

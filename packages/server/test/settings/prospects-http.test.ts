@@ -1,0 +1,380 @@
+import { ABILITIES } from '@prospectkit/core';
+import { unescape as decode } from 'html-escaper';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { createApiToken } from '../../src/store/api-tokens.js';
+import { createProspect } from '../../src/store/prospects.js';
+import { createWorkspace } from '../../src/store/workspaces.js';
+import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
+import { call } from '../http-helpers.js';
+import { PASSWORD, startApp } from './settings-app.js';
+import { SettingsClient } from './settings-client.js';
+
+// Opening PGlite, migrating and signing in (argon2id) can take a while on a busy two-CPU machine.
+vi.setConfig({ hookTimeout: 120_000 });
+
+/** An event as the tests compare them: its kind and data, without ids and times. */
+interface EventShape {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) => {
+  let db: Database;
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let workspaceId: string;
+  let token: string;
+  let browser: SettingsClient;
+  const base = () => `/settings/workspaces/${workspaceId}/prospects`;
+  const api = (method: string, path: string, body?: unknown) =>
+    call(`${app.origin}/api/v1`, method, path, { token, ...(body !== undefined ? { body } : {}) });
+
+  /** The events about a prospect, oldest first, with the prospect's own id replaced so two can be compared. */
+  async function eventsOf(prospectId: string): Promise<EventShape[]> {
+    const rows = await db.query<{ type: string; body: string }>(
+      `select type, body from events where workspace_id = $1 order by occurred_at, id`,
+      [workspaceId],
+    );
+    return rows
+      .map((row) => ({ type: row.type, data: JSON.parse(row.body).data as Record<string, unknown> }))
+      .filter((e) => e.data.prospect_id === prospectId)
+      .map((e) => ({ type: e.type, data: { ...e.data, prospect_id: 'same' } }));
+  }
+
+  /** The error shown beside a field of a page, or `undefined`. */
+  const fieldError = (page: string, name: string) => {
+    const match = new RegExp(`id="f-${name.replace('.', '\\.')}-error">([^<]*)<`).exec(page);
+    return match ? decode(match[1] as string) : undefined;
+  };
+  const inputValue = (page: string, name: string) => {
+    const match = new RegExp(
+      `id="f-${name.replace('.', '\\.')}" name="[^"]+" type="[^"]+" value="([^"]*)"`,
+    ).exec(page);
+    return match ? decode(match[1] as string) : undefined;
+  };
+  const prospectIdOf = (location: string | null) =>
+    /\/prospects\/(prs_[0-9A-Z]{26})$/.exec(location ?? '')?.[1] as string;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    app = await startApp(db);
+    workspaceId = (await createWorkspace(db, 'Acme sales')).id;
+    const now = new Date();
+    token = (
+      await createApiToken(db, {
+        workspaceId,
+        name: 'test',
+        abilities: ABILITIES,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+        now,
+      })
+    ).token;
+    browser = new SettingsClient(app.origin);
+    await browser.signIn(PASSWORD);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('shows an empty workspace how to add, import or call the API, with a curl line for this server', async () => {
+    const page = await browser.get(base());
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('No prospects yet');
+    expect(page.text).toContain(`href="/settings/workspaces/${workspaceId}/imports"`);
+    expect(page.text).toContain(`href="/settings/workspaces/${workspaceId}/prospects/new"`);
+    expect(decode(page.text)).toContain(`curl -X POST ${app.origin}/api/v1/prospects`);
+    expect(page.text).toMatch(/<a href="[^"]+\/prospects" aria-current="page">Prospects<\/a>/);
+  });
+
+  it('asks signed-out visitors to sign in, and refuses a form without the session CSRF token', async () => {
+    expect((await new SettingsClient(app.origin).get(base())).location).toBe('/settings/sign-in');
+    const forged = await browser.request('POST', base(), { company: 'Forged Ltd' });
+    expect(forged.status).toBe(403);
+    expect(await db.query("select 1 from prospects where company = 'Forged Ltd'")).toEqual([]);
+  });
+
+  it('adds a prospect through the form with exactly the events the API emits for the same body', async () => {
+    const form = {
+      company: '  Globex  ',
+      domain: 'globex.example',
+      website: 'https://globex.example',
+      location: 'Springfield',
+      contact_name: 'Hank Scorpio',
+      contact_email: 'hank@globex.example',
+      owner_id: 'usr_7',
+      notes: 'Met at the fair.',
+      tags: ['enterprise', ' emea ', ''],
+    };
+    const added = await browser.submit(`${base()}/new`, base(), form);
+    expect(added.status).toBe(303);
+    const pageId = prospectIdOf(added.location);
+    const viaApi = await api('POST', '/prospects', {
+      ...form,
+      tags: ['enterprise', ' emea '],
+    });
+    expect(viaApi.status).toBe(201);
+    const [viaPage] = await db.query<Record<string, unknown>>('select * from prospects where id = $1', [
+      pageId,
+    ]);
+    expect(viaPage).toMatchObject({ company: 'Globex', tags: ['enterprise', 'emea'], owner_id: 'usr_7' });
+    expect((await api('GET', `/prospects/${pageId}`)).body).toMatchObject({
+      ...viaApi.body,
+      id: pageId,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect(await eventsOf(pageId)).toEqual(await eventsOf(viaApi.body.id));
+    expect(await eventsOf(pageId)).toEqual([
+      {
+        type: 'prospect.created',
+        data: { prospect_id: 'same', company: 'Globex', contact_email: 'hank@globex.example' },
+      },
+    ]);
+    const shown = await browser.get(added.location as string);
+    expect(shown.text).toContain('Prospect added.');
+    expect(shown.text).toContain('<code>prospect.created</code>');
+  });
+
+  it('refuses what the API refuses, with the API messages beside their fields, keeping what was typed', async () => {
+    const form = {
+      company: '   ',
+      domain: 'not a host',
+      website: 'https://:80',
+      contact_email: 'nope',
+      tags: ['vip', 'x'.repeat(51), ' vip', ''],
+    };
+    const refused = await browser.submit(`${base()}/new`, base(), form);
+    expect(refused.status).toBe(422);
+    const apiBody = {
+      company: form.company,
+      domain: form.domain,
+      website: form.website,
+      contact_email: form.contact_email,
+      tags: ['vip', 'x'.repeat(51), ' vip'],
+    };
+    const viaApi = await api('POST', '/prospects', apiBody);
+    expect(viaApi.status).toBe(422);
+    for (const [field, messages] of Object.entries(viaApi.body.errors as Record<string, string[]>)) {
+      expect(fieldError(refused.text, field), field).toBe(messages[0]);
+    }
+    expect(inputValue(refused.text, 'domain')).toBe('not a host');
+    expect(inputValue(refused.text, 'contact_email')).toBe('nope');
+    expect(inputValue(refused.text, 'tags.1')).toBe('x'.repeat(51));
+    expect(inputValue(refused.text, 'tags.2')).toBe(' vip');
+    expect(inputValue(refused.text, 'tags.3')).toBe('');
+    // The schema passes but core's rules refuse: a duplicate after trimming, a blank company.
+    const dup = await browser.submit(`${base()}/new`, base(), { company: 'Dup Ltd', tags: ['vip', ' vip'] });
+    const dupApi = await api('POST', '/prospects', { company: 'Dup Ltd', tags: ['vip', ' vip'] });
+    expect(dupApi.status).toBe(422);
+    expect(fieldError(dup.text, 'tags.1')).toBe(dupApi.body.errors['tags.1'][0]);
+    expect(await db.query("select 1 from prospects where company in (' ', 'Dup Ltd')")).toEqual([]);
+  });
+
+  it('adds a tag box with "Add another tag" without saving anything', async () => {
+    const before = await db.query('select id from prospects');
+    const more = await browser.submit(`${base()}/new`, base(), {
+      company: 'Initech',
+      tags: ['one', ''],
+      intent: 'add-tag',
+    });
+    expect(more.status).toBe(200);
+    expect(inputValue(more.text, 'company')).toBe('Initech');
+    expect(inputValue(more.text, 'tags.0')).toBe('one');
+    expect(inputValue(more.text, 'tags.1')).toBe('');
+    expect(inputValue(more.text, 'tags.2')).toBe('');
+    expect(await db.query('select id from prospects')).toEqual(before);
+  });
+
+  it('edits as the API updates: the same stored prospect, and no event (updateProspect emits none)', async () => {
+    const viaPage = (await api('POST', '/prospects', { company: 'Umbrella', tags: ['a'], notes: 'old' })).body
+      .id as string;
+    const viaApi = (await api('POST', '/prospects', { company: 'Umbrella', tags: ['a'], notes: 'old' })).body
+      .id as string;
+    const eventsBefore = await db.query('select id from events');
+    const edited = await browser.submit(`${base()}/${viaPage}/edit`, `${base()}/${viaPage}`, {
+      company: 'Umbrella Corp',
+      domain: '',
+      notes: '',
+      contact_email: 'alice@umbrella.example',
+      tags: ['a', 'b', ''],
+    });
+    expect(edited.status).toBe(303);
+    const patched = await api('PATCH', `/prospects/${viaApi}`, {
+      company: 'Umbrella Corp',
+      domain: null,
+      website: null,
+      location: null,
+      contact_name: null,
+      contact_email: 'alice@umbrella.example',
+      owner_id: null,
+      notes: null,
+      tags: ['a', 'b'],
+    });
+    expect(patched.status).toBe(200);
+    const page = (await api('GET', `/prospects/${viaPage}`)).body;
+    const { id: _a, created_at: _b, updated_at: _c, ...fields } = patched.body;
+    expect(page).toMatchObject(fields);
+    expect(page.notes).toBeNull();
+    expect(await db.query('select id from events')).toEqual(eventsBefore);
+
+    const refused = await browser.submit(`${base()}/${viaPage}/edit`, `${base()}/${viaPage}`, {
+      company: '',
+      website: 'ftp://umbrella.example',
+      tags: ['a'],
+    });
+    expect(refused.status).toBe(422);
+    const apiRefused = await api('PATCH', `/prospects/${viaApi}`, {
+      company: '',
+      website: 'ftp://umbrella.example',
+    });
+    expect(fieldError(refused.text, 'company')).toBe(apiRefused.body.errors.company[0]);
+    expect(fieldError(refused.text, 'website')).toBe(apiRefused.body.errors.website[0]);
+    expect(inputValue(refused.text, 'website')).toBe('ftp://umbrella.example');
+    expect((await api('GET', `/prospects/${viaPage}`)).body.company).toBe('Umbrella Corp');
+  });
+
+  it('records outcomes with the merge rules and the events of POST /prospects/{id}/outcomes', async () => {
+    const viaPage = (await api('POST', '/prospects', { company: 'Hooli' })).body.id as string;
+    const viaApi = (await api('POST', '/prospects', { company: 'Hooli' })).body.id as string;
+    const record = (form: Record<string, string>) =>
+      browser.submit(`${base()}/${viaPage}/outcomes/new`, `${base()}/${viaPage}/outcomes`, form);
+
+    // Booked with a meeting and a value; then Won with the meeting and value untouched (kept, not resent).
+    expect(
+      (
+        await record({
+          outcome: 'Meeting booked',
+          meeting_at: '2026-12-01T15:00',
+          value: '12,500.50',
+          currency: 'eur',
+        })
+      ).status,
+    ).toBe(303);
+    await api('POST', `/prospects/${viaApi}/outcomes`, {
+      outcome: 'Meeting booked',
+      meeting_at: '2026-12-01T15:00:00Z',
+      value_minor: 1250050,
+      currency: 'EUR',
+    });
+    expect(
+      (await record({ outcome: 'Won', meeting_at: '2026-12-01T15:00', value: '12500.50', currency: 'EUR' }))
+        .status,
+    ).toBe(303);
+    await api('POST', `/prospects/${viaApi}/outcomes`, { outcome: 'Won' });
+    // Clearing the value and currency, and moving the meeting.
+    expect(
+      (await record({ outcome: 'Won', meeting_at: '2026-12-02T09:30', value: '', currency: '' })).status,
+    ).toBe(303);
+    await api('POST', `/prospects/${viaApi}/outcomes`, {
+      outcome: 'Won',
+      meeting_at: '2026-12-02T09:30:00Z',
+      value_minor: null,
+      currency: null,
+    });
+    const pageEvents = await eventsOf(viaPage);
+    expect(pageEvents).toEqual(await eventsOf(viaApi));
+    expect(pageEvents.map((e) => e.type)).toEqual([
+      'prospect.created',
+      'prospect.outcome.updated',
+      'opportunity.updated',
+      'meeting.booked',
+      'prospect.outcome.updated',
+      'opportunity.updated',
+      'opportunity.won',
+      'prospect.outcome.updated',
+      'opportunity.updated',
+      'meeting.booked',
+    ]);
+    const outcome = (id: string) => api('GET', `/prospects/${id}`).then((r) => r.body.outcome);
+    const { updated_at: _u, ...state } = await outcome(viaApi);
+    expect(await outcome(viaPage)).toMatchObject(state);
+
+    // A value without a currency: the API's merged-state rule, beside the currency field.
+    const refused = await record({
+      outcome: 'Won',
+      meeting_at: '2026-12-02T09:30',
+      value: '10',
+      currency: '',
+    });
+    expect(refused.status).toBe(422);
+    const apiRefused = await api('POST', `/prospects/${viaApi}/outcomes`, { value_minor: 1000 });
+    expect(fieldError(refused.text, 'currency')).toBe(apiRefused.body.errors.currency[0]);
+    expect(inputValue(refused.text, 'value')).toBe('10');
+    const badValue = await record({
+      outcome: 'Won',
+      meeting_at: '2026-12-02T09:30',
+      value: '1.234',
+      currency: 'EUR',
+    });
+    expect(fieldError(badValue.text, 'value')).toBe('Enter at most 2 digits after the decimal point.');
+    expect(await eventsOf(viaPage)).toEqual(pageEvents);
+
+    const shown = await browser.get(`${base()}/${viaPage}`);
+    expect(shown.text).toContain('Recorded outcomes, newest first');
+    expect(shown.text.match(/<span class="status ok">Won<\/span>/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(shown.text).toContain('<code>opportunity.won</code>');
+  });
+
+  it('lists newest first with the API search, page numbers, per-page choice and the total', async () => {
+    const other = (await createWorkspace(db, 'Elsewhere')).id;
+    await db.transaction(async (tx) => {
+      for (let i = 1; i <= 60; i++) {
+        const now = new Date(Date.UTC(2030, 0, 1, 0, i));
+        await createProspect(
+          tx,
+          workspaceId,
+          {
+            company: `Seed ${String(i).padStart(2, '0')}%`,
+            contact_name: `Seed_${i % 2 ? 'odd' : 'even'}`,
+            contact_email: `seed${i}@seed.example`,
+          },
+          now,
+        );
+      }
+      await createProspect(tx, other, { company: 'Seed of another workspace' }, new Date());
+    });
+    for (const search of ['', 'seed 0', '%', '_ODD', 'seed_', 'nothing-matches']) {
+      for (const [page, perPage] of [
+        [1, 25],
+        [3, 25],
+        [2, 10],
+        [1, 100],
+      ] as const) {
+        const query = `?search=${encodeURIComponent(search)}&page=${page}&per_page=${perPage}`;
+        const viaApi = await api('GET', `/prospects${query}`);
+        expect(viaApi.status, JSON.stringify(viaApi.body)).toBe(200);
+        const listed = await browser.get(`${base()}${query}`);
+        expect(listed.status).toBe(200);
+        const companies = [
+          ...listed.text.matchAll(/<a href="[^"]+\/prospects\/prs_[0-9A-Z]{26}"><strong>([^<]*)<\/strong>/g),
+        ].map((m) => decode(m[1] as string));
+        expect(companies, query).toEqual(viaApi.body.data.map((p: { company: string }) => p.company));
+        if (viaApi.body.meta.total > 0)
+          expect(listed.text).toContain(`<strong>${viaApi.body.meta.total}</strong>`);
+      }
+    }
+    const first = await browser.get(`${base()}?per_page=25`);
+    expect(first.text).toContain('<strong>Seed 60%</strong>');
+    expect(first.text).toMatch(/aria-current="page"><span class="sr-only">Page <\/span>1<\/a>/);
+    expect(first.text).toContain(`href="${base()}?per_page=25&amp;page=2" rel="next"`);
+    const bad = await browser.get(`${base()}?page=0&search=seed`);
+    expect(bad.status).toBe(200);
+    expect(fieldError(bad.text, 'search')).toBe('The page field must be at least 1.');
+  });
+
+  it('answers 404 for a prospect of another workspace or a malformed id', async () => {
+    const [stranger] = await db.query<{ id: string }>(
+      "select id from prospects where company = 'Seed of another workspace'",
+    );
+    for (const id of [stranger?.id, 'prs_nope', '%00']) {
+      const page = await browser.get(`${base()}/${id}`);
+      expect(page.status).toBe(404);
+      expect((await browser.get(`${base()}/${id}/edit`)).status).toBe(404);
+    }
+    const refused = await browser.submit(`${base()}/new`, `${base()}/${stranger?.id}/outcomes`, {
+      outcome: 'Won',
+    });
+    expect(refused.status).toBe(404);
+  });
+});

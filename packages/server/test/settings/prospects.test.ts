@@ -1,0 +1,196 @@
+import { EVENT_TYPES } from '@prospectkit/core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createProspect } from '../../src/store/prospects.js';
+import { createWebhook } from '../../src/store/webhooks.js';
+import { testDatabaseKinds } from '../../src/testing/index.js';
+import {
+  launchBrowser,
+  reloadUntil,
+  type SettingsServer,
+  screenshot,
+  signIn,
+  startReceiver,
+  startSettingsServer,
+} from './settings-harness.js';
+
+// A browser on a busy two-CPU CI machine can be slow; a stuck page still fails, within the minute.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind) => {
+  let server: SettingsServer;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let context: BrowserContext;
+  let page: Page;
+  let prospectPath: string;
+  const shoot = (name: string) => (kind === 'pglite' ? screenshot(page, name) : Promise.resolve());
+  const errorBeside = (name: string) => page.locator(`[id="f-${name}-error"]`).textContent();
+
+  beforeAll(async () => {
+    server = await startSettingsServer(kind);
+    receiver = await startReceiver();
+    await createWebhook(server.db, {
+      workspaceId: server.workspaceId,
+      url: receiver.url,
+      events: EVENT_TYPES,
+    });
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    await signIn(page, server.origin);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await receiver?.close();
+    await server?.close();
+  });
+
+  it('shows an empty workspace how to add, import or call the API', async () => {
+    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}`);
+    await page.getByRole('link', { name: 'Prospects', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'No prospects yet' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByLabel('Command to add a prospect').inputValue()).toContain(
+      `curl -X POST ${server.origin}/api/v1/prospects`,
+    );
+    expect(await page.getByRole('link', { name: 'Import a CSV file' }).getAttribute('href')).toBe(
+      `/settings/workspaces/${server.workspaceId}/imports`,
+    );
+    await shoot('prospects-empty');
+  });
+
+  it('adds a prospect with tags, adding a tag box without script', async () => {
+    await page.getByRole('link', { name: 'Add prospect' }).first().click();
+    await page.getByLabel('Company').fill('Acme Ltd');
+    await page.getByLabel('Domain').fill('acme.example');
+    await page.getByLabel('Website').fill('https://acme.example');
+    await page.getByLabel('Location').fill('London');
+    await page.getByLabel('Contact name').fill('Ada Lovelace');
+    await page.getByLabel('Contact email').fill('ada@acme.example');
+    await page.getByLabel('Owner').fill('usr_ada');
+    await page.getByLabel('Notes').fill('Wants a demo in December.\nPrefers email.');
+    await page.getByLabel('Tag 1').fill('enterprise');
+    await page.getByRole('button', { name: 'Add another tag' }).click();
+    expect(await page.getByLabel('Tag 1').inputValue()).toBe('enterprise');
+    expect(await page.getByLabel('Company').inputValue()).toBe('Acme Ltd');
+    await page.getByLabel('Tag 2').fill('emea');
+    await page.getByRole('button', { name: 'Add prospect' }).click();
+    await page.waitForURL(/\/prospects\/prs_[0-9A-Z]{26}$/);
+    prospectPath = new URL(page.url()).pathname;
+    await expect(page.getByRole('status').first().textContent()).resolves.toContain('Prospect added.');
+    const tags = await page.locator('dl.facts ul.tags li').allTextContents();
+    expect(tags).toEqual(['enterprise', 'emea']);
+  });
+
+  it('shows the API messages beside the fields of an edit and keeps what was typed', async () => {
+    await page.getByRole('link', { name: 'Edit prospect' }).click();
+    await page.getByLabel('Company').fill('   ');
+    await page.getByLabel('Website').fill('acme.example');
+    await page.getByLabel('Contact email').fill('ada-at-acme');
+    await page.getByLabel('Tag 2').fill('enterprise');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('There is a problem');
+    expect(await errorBeside('company')).toBe('The company field is required.');
+    expect(await errorBeside('website')).toBe('The website field must be a valid URL.');
+    expect(await errorBeside('contact_email')).toBe('The contact_email field must be a valid email address.');
+    expect(await page.getByLabel('Contact email').inputValue()).toBe('ada-at-acme');
+    expect(await page.getByLabel('Website').inputValue()).toBe('acme.example');
+    expect(await page.getByLabel('Tag 2').inputValue()).toBe('enterprise');
+    await shoot('prospect-edit-errors');
+
+    // Schema-valid now, but a duplicate tag after trimming: core's rule, beside the second tag.
+    await page.getByLabel('Company').fill('Acme Holdings');
+    await page.getByLabel('Website').fill('https://acme.example');
+    await page.getByLabel('Contact email').fill('ada@acme.example');
+    await page.getByLabel('Tag 2').fill(' enterprise ');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    expect(await errorBeside('tags.1')).toBe('The tags.1 field has a duplicate value.');
+    await page.getByLabel('Tag 2').fill('emea');
+    await page.getByLabel('Company').press('Enter');
+    await page.waitForURL((url) => url.pathname === prospectPath);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Acme Holdings');
+  });
+
+  it('records an outcome with a meeting time in UTC and a value, and shows the events and their deliveries', async () => {
+    await page.getByRole('link', { name: 'Record outcome' }).click();
+    await page.getByLabel('Outcome').selectOption('Meeting booked');
+    await page.getByLabel('Meeting time (UTC)').fill('2026-12-01T15:00');
+    await page.getByLabel('Opportunity value').fill('12500.50');
+    await page.getByLabel('Currency').fill('EUR');
+    await shoot('prospect-outcome');
+    await page.getByRole('button', { name: 'Record outcome' }).click();
+    await page.waitForURL((url) => url.pathname === prospectPath);
+    await expect(page.getByRole('status').first().textContent()).resolves.toContain('Outcome recorded.');
+    const [state] = await server.db.query<{ meeting_at: Date; value_minor: string | number }>(
+      'select meeting_at, value_minor from prospects where id = $1',
+      [prospectPath.split('/').pop()],
+    );
+    expect(state?.meeting_at.toISOString()).toBe('2026-12-01T15:00:00.000Z');
+    expect(Number(state?.value_minor)).toBe(1250050);
+
+    await page.getByRole('link', { name: 'Record outcome' }).click();
+    await page.getByLabel('Outcome').selectOption('Won');
+    await page.getByRole('button', { name: 'Record outcome' }).click();
+    await page.waitForURL((url) => url.pathname === prospectPath);
+    const events = page.locator('table', { hasText: 'Events about this prospect' });
+    for (const type of ['prospect.created', 'meeting.booked', 'opportunity.won']) {
+      await expect(events.getByText(type, { exact: true }).count()).resolves.toBe(1);
+    }
+    await reloadUntil(page, async () => (await page.locator('ul.deliveries .status.wait').count()) === 0);
+    await shoot('prospect-page');
+    expect(await page.locator('ul.deliveries .status').allTextContents()).toEqual(Array(7).fill('succeeded'));
+    const history = page.locator('table', { hasText: 'Recorded outcomes' });
+    expect(await history.locator('tbody tr').count()).toBe(2);
+    await expect(history.textContent()).resolves.toContain('12,500.50 EUR');
+    await shoot('prospect-page');
+    await page.locator('ul.deliveries a').first().click();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Delivery');
+  });
+
+  it('lists 60 seeded prospects newest first, with search, page numbers and per-page choice', async () => {
+    await server.db.transaction(async (tx) => {
+      for (let i = 1; i <= 60; i++) {
+        await createProspect(
+          tx,
+          server.workspaceId,
+          {
+            company: `Northwind ${String(i).padStart(2, '0')}`,
+            contact_name: i % 3 === 0 ? 'Grace Hopper' : 'Alan Turing',
+            contact_email: `buyer${i}@northwind.example`,
+            tags: i % 4 === 0 ? ['retail', 'emea'] : ['wholesale'],
+          },
+          new Date(Date.UTC(2030, 0, 1, 0, i)),
+        );
+      }
+    });
+    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}/prospects`);
+    await expect(page.locator('p.count').textContent()).resolves.toContain('61 prospects, showing 1–25.');
+    const companies = () => page.locator('table.prospects tbody tr td:first-child strong').allTextContents();
+    expect((await companies()).slice(0, 2)).toEqual(['Northwind 60', 'Northwind 59']);
+    await shoot('prospects-list');
+
+    await page.getByRole('link', { name: 'Page 3' }).click();
+    expect(await companies()).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => `Northwind ${String(10 - i).padStart(2, '0')}`),
+      'Acme Holdings',
+    ]);
+    await page.getByLabel('Per page').selectOption('10');
+    await page.getByLabel('Search prospects').fill('grace');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('p.count').textContent()).resolves.toContain(
+      '20 prospects match “grace”, showing 1–10.',
+    );
+    await page.getByRole('link', { name: 'Next' }).click();
+    expect(await companies()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Northwind ${String(30 - 3 * i).padStart(2, '0')}`),
+    );
+    expect(await page.getByLabel('Search prospects').inputValue()).toBe('grace');
+    await page.getByLabel('Search prospects').fill('no such prospect');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('No prospect matches your search.').isVisible()).resolves.toBe(true);
+  });
+});
