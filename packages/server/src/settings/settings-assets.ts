@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 
-/** The files under `assets/`: the settings pages' only stylesheet and script. */
-export type SettingsAsset = 'settings.css' | 'settings.js';
+/** The files under `assets/`: every page's stylesheet and script, and the import pages' own. */
+export type SettingsAsset = 'settings.css' | 'settings.js' | 'import.css' | 'import.js';
 
-const ASSETS: readonly SettingsAsset[] = ['settings.css', 'settings.js'];
+const ASSETS: readonly SettingsAsset[] = ['settings.css', 'settings.js', 'import.css', 'import.js'];
 
 /**
  * The folder beside this module: `src/settings/assets/` when run from source (tsx), and `dist/assets/` in the

@@ -19,4 +19,6 @@ export interface SettingsContext {
   signInCsrf: SignInCsrf;
   /** Allow http and loopback webhook addresses (development only), as the delivery worker does. */
   allowInsecureWebhooks: boolean;
+  /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). */
+  importMaxBytes: number;
 }

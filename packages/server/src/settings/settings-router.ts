@@ -5,6 +5,7 @@ import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
+import { importRoutes } from './import-routes.js';
 import { render } from './render.js';
 import { sessionSecretLoader, settingsSession } from './session.js';
 import { passwordStamp, requireCurrentSession } from './session-lifetime.js';
@@ -23,7 +24,12 @@ export interface SettingsOptions {
   adminPassword?: string | undefined;
   /** Allow http and loopback webhook addresses, like the delivery worker. Default `false`. */
   allowInsecureWebhooks?: boolean;
+  /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). Default 50 MiB. */
+  importMaxBytes?: number | undefined;
 }
+
+/** 50 MiB, the default of `PROSPECTKIT_IMPORT_MAX_BYTES`. */
+const DEFAULT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Settings pages carry secrets: never cached. The other security headers are the app's (`securityHeaders`). */
 function noStore(_req: Request, res: Response, next: NextFunction): void {
@@ -102,6 +108,7 @@ export function settingsRouter(
     signInCsrf: signInCsrf({ secret, secure: (req) => options.secureCookies || req.secure }),
     passwordStamp: passwordStamp({ db: options.db, configured: options.adminPassword || undefined, secret }),
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
+    importMaxBytes: options.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
   };
   const router = express.Router();
   router.use(noStore);
@@ -117,7 +124,8 @@ export function settingsRouter(
     );
   });
   router.use('/assets', settingsAssets());
-  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
+  // The import mapping form sends one field per column of the CSV file: room for 200 columns.
+  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 210 }));
   router.use(settingsSession(ctx.db, secret, { secure: options.secureCookies }));
   // The sign-in form has no session yet, so it carries a signed double-submit token instead (see signInCsrf).
   router.use((req, res, next) =>
@@ -130,6 +138,7 @@ export function settingsRouter(
   workspace.use(workspaceSettingsRoutes(ctx));
   workspace.use('/tokens', tokenRoutes(ctx));
   workspace.use('/webhooks', webhookRoutes(ctx));
+  workspace.use('/imports', importRoutes(ctx));
   router.use('/workspaces/:workspaceId', loadWorkspace(ctx), workspace);
   router.use((req, res) => {
     render(req, res, messagePage('Not found', 'There is no settings page at this address.'), { status: 404 });
