@@ -78,8 +78,8 @@ export function toProspect(row: ProspectRow): Prospect {
 /** How many rows a workspace's prospect count is spread over, so concurrent inserts rarely wait on each other. */
 export const PROSPECT_COUNT_SHARDS = 16;
 
-const COUNT_INSERT = `insert into prospect_counts (workspace_id, shard, count) values ($1, $2, 1)
-   on conflict (workspace_id, shard) do update set count = prospect_counts.count + 1`;
+const COUNT_INSERT = `insert into prospect_counts (workspace_id, shard, count) values ($1, $2, $3)
+   on conflict (workspace_id, shard) do update set count = prospect_counts.count + $3`;
 
 /** Creates a prospect and, in the same transaction, its `prospect.created` event. */
 export async function createProspect(
@@ -88,30 +88,61 @@ export async function createProspect(
   input: NormalizedProspectInput & { company: string },
   now: Date,
 ): Promise<Prospect> {
-  const values = COLUMNS.map((c) => (c === 'tags' ? (input.tags ?? []) : (input[c] ?? null)));
-  const [row] = await tx.query<ProspectRow & Record<string, unknown>>(
+  const [prospect] = await createProspects(tx, workspaceId, [input], now);
+  return prospect as Prospect;
+}
+
+/**
+ * Creates prospects and, in the same transaction, one `prospect.created` event each (with its deliveries), in
+ * a fixed number of statements however many there are: the API's create (one) and the import (a batch) share it.
+ *
+ * @param tx the caller's transaction
+ * @param inputs normalised inputs (core's `normalizeProspectInput`), each with `company`
+ * @param now the creation time of every prospect and event
+ * @returns the prospects, in the order of `inputs`
+ * @see openapi.yaml `createProspect` and `webhooks` (`prospect.created`)
+ */
+export async function createProspects(
+  tx: Sql,
+  workspaceId: string,
+  inputs: ReadonlyArray<NormalizedProspectInput & { company: string }>,
+  now: Date,
+): Promise<Prospect[]> {
+  if (inputs.length === 0) return [];
+  const records = inputs.map((input) => ({
+    id: newId('prospect', now.getTime()),
+    ...Object.fromEntries(COLUMNS.map((c) => [c, c === 'tags' ? (input.tags ?? []) : (input[c] ?? null)])),
+  }));
+  // Tags travel as JSON arrays, which json_to_recordset cannot turn into text[] by itself.
+  const rows = await tx.query<ProspectRow & Record<string, unknown>>(
     `insert into prospects (id, workspace_id, ${COLUMNS.join(', ')}, created_at, updated_at)
-     values ($1, $2, ${COLUMNS.map((_, i) => `$${i + 3}`).join(', ')}, $${COLUMNS.length + 3}, $${COLUMNS.length + 3})
+     select p.id, $1, ${COLUMNS.map((c) => (c === 'tags' ? 'array(select jsonb_array_elements_text(p.tags))' : `p.${c}`)).join(', ')}, $2, $2
+     from json_to_recordset($3::text::json) as p(id text, ${COLUMNS.map((c) => `${c} ${c === 'tags' ? 'jsonb' : 'text'}`).join(', ')})
      returning *`,
-    [newId('prospect', now.getTime()), workspaceId, ...values, now],
+    [workspaceId, now, JSON.stringify(records)],
   );
-  const prospect = toProspect(row as ProspectRow);
+  const byId = new Map(rows.map((row) => [row.id, toProspect(row as ProspectRow)]));
+  const prospects = records.map((r) => byId.get(r.id) as Prospect);
   await enqueueEvents(
     tx,
     workspaceId,
-    [
+    prospects.map((prospect) =>
       buildEvent(
         'prospect.created',
         workspaceId,
         { prospect_id: prospect.id, company: prospect.company, contact_email: prospect.contact_email },
         now.getTime(),
       ),
-    ],
+    ),
     now,
   );
   // Last, so the count row is locked only for the rest of the transaction (see migration 7).
-  await tx.query(COUNT_INSERT, [workspaceId, Math.floor(Math.random() * PROSPECT_COUNT_SHARDS)]);
-  return prospect;
+  await tx.query(COUNT_INSERT, [
+    workspaceId,
+    Math.floor(Math.random() * PROSPECT_COUNT_SHARDS),
+    prospects.length,
+  ]);
+  return prospects;
 }
 
 /** One prospect of the workspace, or `undefined` (unknown and other-workspace ids look the same). */
@@ -245,4 +276,34 @@ export async function recordOutcome<I>(
   );
   await enqueueEvents(tx, workspaceId, events, now);
   return { result: { id, prospect_id: prospectId, ...merged, recorded_at: now.toISOString() } };
+}
+
+/**
+ * Which of the given contact emails and domains some prospect of the workspace already has, compared without
+ * regard to case (the lowered values found), for an import's duplicate check (migration 9's indexes).
+ */
+export async function findExistingContacts(
+  db: Sql,
+  workspaceId: string,
+  keys: { emails: readonly string[]; domains: readonly string[] },
+): Promise<{ emails: Set<string>; domains: Set<string> }> {
+  const emails = new Set<string>();
+  const domains = new Set<string>();
+  if (keys.emails.length > 0) {
+    const rows = await db.query<{ key: string }>(
+      `select distinct lower(contact_email) as key from prospects
+       where workspace_id = $1 and lower(contact_email) = any($2::text[]) and contact_email is not null`,
+      [workspaceId, keys.emails],
+    );
+    for (const row of rows) emails.add(row.key);
+  }
+  if (keys.domains.length > 0) {
+    const rows = await db.query<{ key: string }>(
+      `select distinct lower(domain) as key from prospects
+       where workspace_id = $1 and lower(domain) = any($2::text[]) and domain is not null`,
+      [workspaceId, keys.domains],
+    );
+    for (const row of rows) domains.add(row.key);
+  }
+  return { emails, domains };
 }

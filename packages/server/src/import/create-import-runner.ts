@@ -1,0 +1,168 @@
+import type { Logger } from 'pino';
+import { type Clock, systemClock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import {
+  claimImportJob,
+  finishImportJob,
+  IMPORT_CHANNEL,
+  lockLeasedImportJob,
+  sweepAbandonedUploads,
+} from '../store/import-job-queue.js';
+import type { ImportJob } from '../store/import-jobs.js';
+import { runImportJob } from './run-import-job.js';
+
+/** Defaults of {@link createImportRunner}'s options. */
+export const IMPORT_RUNNER_DEFAULTS = {
+  leaseMs: 60_000,
+  pollMs: 5_000,
+  batchSize: 500,
+  maxAttempts: 5,
+} as const;
+
+/** Options of {@link createImportRunner}. */
+export interface ImportRunnerOptions {
+  db: Database;
+  logger: Logger;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** How long a claim (and each batch's renewal) holds a job, in ms. Default 60,000. */
+  leaseMs?: number;
+  /** How often to look for work besides NOTIFY (and for jobs whose runner died), in ms. Default 5,000. */
+  pollMs?: number;
+  /** Rows per transaction. Default 500. */
+  batchSize?: number;
+  /** Claims after which a job that keeps stopping (its runner killed or failing) ends `failed`. Default 5. */
+  maxAttempts?: number;
+}
+
+/** An import runner; see {@link createImportRunner}. */
+export interface ImportRunner {
+  /** Listens for NOTIFY and polls. */
+  start(): Promise<void>;
+  /** Stops after the batch in progress, handing its job's lease back so another runner resumes it at once. */
+  stop(): Promise<void>;
+  /** Claims and runs one job to its end (for tests and the CLI); resolves to the job, or `undefined` when none. */
+  runOnce(): Promise<ImportJob | undefined>;
+}
+
+/**
+ * A runner of import jobs, started by the server beside the delivery worker. It claims one job at a time with
+ * `FOR UPDATE SKIP LOCKED` and a lease, so among any number of instances on one database each job runs exactly
+ * once: each batch commits only under the claim's lease, and a job whose runner died is claimed again when its
+ * lease runs out and resumes after its last committed batch. It wakes on NOTIFY (`startImport`) and polls.
+ *
+ * A runner's life: `idle` (created; `runOnce` works), `running` (started), `stopping`, `stopped`. While running,
+ * `draining` says whether it is working through claimable jobs, and `wanted` that a wake-up came meanwhile.
+ *
+ * @example
+ * const runner = createImportRunner({ db, logger });
+ * await runner.start();
+ * @see packages/server/README.md, "Importing prospects"
+ */
+export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
+  const { db, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const settings = { ...IMPORT_RUNNER_DEFAULTS, ...definedOnly(options) };
+  const abort = new AbortController();
+  let state: 'idle' | 'running' | 'stopping' | 'stopped' = 'idle';
+  let draining: Promise<void> | undefined;
+  let wanted = false;
+  let unlisten: (() => Promise<void>) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const runOnce = async (): Promise<ImportJob | undefined> => {
+    const now = clock.now();
+    const job = await claimImportJob(db, { now, leaseUntil: new Date(now.getTime() + settings.leaseMs) });
+    if (!job) return undefined;
+    if (job.attempts > settings.maxAttempts) {
+      await giveUp(job, `The import stopped ${job.attempts - 1} times (the server was restarted or failed).`);
+      return job;
+    }
+    logger.info(
+      { importJobId: job.id, rowsDone: job.rows_done, attempt: job.attempts },
+      'import job claimed',
+    );
+    try {
+      const result = await runImportJob(db, job, {
+        clock,
+        leaseMs: settings.leaseMs,
+        batchSize: settings.batchSize,
+        signal: abort.signal,
+      });
+      logger.info({ importJobId: job.id, result }, 'import job run ended');
+    } catch (error) {
+      logger.error({ importJobId: job.id, err: error }, 'import job failed; it is retried');
+      // Retried at once by whichever runner claims it next, up to maxAttempts claims.
+      await db
+        .query('update import_jobs set lease_until = $2 where id = $1 and lease_until = $3', [
+          job.id,
+          clock.now(),
+          job.lease_until,
+        ])
+        .catch(() => {});
+    }
+    return job;
+  };
+
+  const giveUp = (job: ImportJob, why: string) =>
+    db.transaction(async (tx) => {
+      if (!(await lockLeasedImportJob(tx, job.id, job.lease_until as Date))) return;
+      await finishImportJob(tx, job.id, {
+        status: job.status === 'cancelling' ? 'cancelled' : 'failed',
+        now: clock.now(),
+        failure: `${why} ${job.created_count} prospects were imported before it stopped (lines up to ${job.last_line}); they stay.`,
+      });
+    });
+
+  const drain = async () => {
+    do {
+      wanted = false;
+      try {
+        while (state === 'running' && (await runOnce()) !== undefined) {}
+      } catch (error) {
+        logger.error({ err: error }, 'import runner could not claim a job');
+      }
+    } while (wanted && state === 'running');
+  };
+  const wake = () => {
+    if (state !== 'running') return;
+    if (draining) {
+      wanted = true;
+      return;
+    }
+    draining = drain().finally(() => {
+      draining = undefined;
+    });
+  };
+
+  return {
+    async start() {
+      if (state !== 'idle') throw new Error('The import runner was already started.');
+      state = 'running';
+      unlisten = await db.listen(IMPORT_CHANNEL, wake);
+      timer = setInterval(() => {
+        wake();
+        void sweepAbandonedUploads(db, new Date(clock.now().getTime() - 3_600_000)).catch(() => {});
+      }, settings.pollMs);
+      timer.unref();
+      wake();
+    },
+    async stop() {
+      if (state === 'stopped' || state === 'stopping') return;
+      state = 'stopping';
+      abort.abort();
+      if (timer) clearInterval(timer);
+      await draining;
+      await unlisten?.();
+      state = 'stopped';
+    },
+    runOnce,
+  };
+}
+
+function definedOnly(options: ImportRunnerOptions) {
+  const { leaseMs, pollMs, batchSize, maxAttempts } = options;
+  return Object.fromEntries(
+    Object.entries({ leaseMs, pollMs, batchSize, maxAttempts }).filter(([, v]) => v !== undefined),
+  ) as Partial<typeof IMPORT_RUNNER_DEFAULTS>;
+}

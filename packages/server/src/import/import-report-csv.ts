@@ -1,0 +1,48 @@
+import type { Sql } from '../db/database.js';
+import { getImportJob, type ImportJob } from '../store/import-jobs.js';
+import { readImportRejections } from '../store/import-rejections.js';
+import { ImportError } from './import-error.js';
+
+/**
+ * One CSV cell: quoted when it holds a quote, delimiter or newline, and prefixed with `'` when it starts like a
+ * spreadsheet formula (OWASP's advice on CSV injection), since header names come from the uploaded file.
+ */
+function cell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The job's counts in one sentence, e.g. `120 created, 3 skipped as duplicates, 2 rejected, of 125 rows.` */
+export function importSummary(job: ImportJob): string {
+  const verb = job.dry_run ? 'would be created' : 'created';
+  const of = job.total_rows === null ? '' : ` of ${job.total_rows} rows`;
+  return `${job.status}: ${job.created_count} ${verb}, ${job.skipped_count} skipped as duplicates, ${job.rejected_count} rejected${of}.${job.failure ? ` ${job.failure}` : ''}`;
+}
+
+/**
+ * The import's report as CSV, streamed: a `line,column,reason` header, one row per rejected row or cell in line
+ * order, and a last row whose reason is the summary ({@link importSummary}).
+ *
+ * @throws {ImportError} `not_found` (from the first step of the iteration, before any text) when the workspace has
+ *   no such job
+ * @example
+ * for await (const text of importReportCsv(db, { workspaceId, jobId })) res.write(text);
+ */
+export async function* importReportCsv(
+  db: Sql,
+  options: { workspaceId: string; jobId: string },
+): AsyncGenerator<string> {
+  const job = await getImportJob(db, options);
+  if (!job) throw new ImportError('not_found', 'There is no such import in this workspace.');
+  yield 'line,column,reason\r\n';
+  let lines: string[] = [];
+  for await (const r of readImportRejections(db, job.id)) {
+    lines.push(`${r.line},${cell(r.column_name)},${cell(r.reason)}\r\n`);
+    if (lines.length >= 500) {
+      yield lines.join('');
+      lines = [];
+    }
+  }
+  yield `${lines.join('')},,${cell(`Summary: ${importSummary(job)}`)}\r\n`;
+}

@@ -1,0 +1,27 @@
+/**
+ * The prospect import engine: CSV files uploaded into the database, inspected with a suggested mapping, and
+ * imported by a runner as a job (exactly once across instances), with a report.
+ *
+ * @see packages/server/README.md, "Importing prospects"; docs/architecture.md
+ */
+export type { DuplicatePolicy, ImportJob, ImportJobStatus } from '../store/import-jobs.js';
+export { getImportJob, listImportJobs } from '../store/import-jobs.js';
+export type { ImportRejection } from '../store/import-rejections.js';
+export { cancelImport } from './cancel-import.js';
+export {
+  createImportRunner,
+  IMPORT_RUNNER_DEFAULTS,
+  type ImportRunner,
+  type ImportRunnerOptions,
+} from './create-import-runner.js';
+export { ImportError, type ImportErrorCode } from './import-error.js';
+export { type ColumnMapping, PROSPECT_IMPORT_FIELDS, type ProspectField } from './import-fields.js';
+export { importReportCsv, importSummary } from './import-report-csv.js';
+export { type ImportInspection, inspectImport } from './inspect-import.js';
+export { type StartImportOptions, startImport } from './start-import.js';
+export {
+  IMPORT_CHUNK_BYTES,
+  type StoreImportUploadOptions,
+  storeImportUpload,
+} from './store-import-upload.js';
+export { suggestMapping } from './suggest-mapping.js';

@@ -1,0 +1,156 @@
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { finishImportJob, lockLeasedImportJob, recordImportProgress } from '../store/import-job-queue.js';
+import type { ImportJob } from '../store/import-jobs.js';
+import { type ImportRejection, insertImportRejections } from '../store/import-rejections.js';
+import { createProspects, findExistingContacts } from '../store/prospects.js';
+import type { ColumnMapping } from './import-fields.js';
+import { readCsvRecords } from './read-csv-records.js';
+import { type ImportRow, rowToProspect } from './row-to-prospect.js';
+
+/** Options of {@link runImportJob}. */
+export interface RunImportJobOptions {
+  clock: Clock;
+  /** How long each batch's commit extends the lease, in milliseconds. */
+  leaseMs: number;
+  /** Rows per transaction. */
+  batchSize: number;
+  /** When aborted, the job stops after the batch in progress and its lease is handed back (another runner resumes it). */
+  signal?: AbortSignal;
+  /** Called after each committed batch with the job's counts. */
+  onProgress?: (job: ImportJob) => void;
+}
+
+/** Why a run ended: the job's end, `lost` (another runner holds it now), or `released` (stopped by `signal`). */
+export type RunImportJobResult = 'succeeded' | 'cancelled' | 'lost' | 'released';
+
+class LostLease extends Error {}
+
+/**
+ * Runs a job this runner has claimed (its `lease_until` is the claim's), from the record after `rows_done`.
+ * Each batch is one transaction: the job row locked and the lease checked (the fencing token, so a runner whose
+ * lease ran out writes nothing), the duplicate check, the prospects with their `prospect.created` events and
+ * deliveries (the store's `createProspects`, as `POST /prospects`), the rejections, and the new counts and
+ * position. A killed process therefore leaves whole batches only, and the next claim resumes after the last.
+ * A job found `cancelling` ends `cancelled` before its next batch is written.
+ *
+ * @returns how the run ended; a failure throws (the caller decides to retry or fail the job)
+ * @see packages/server/README.md, "Importing prospects"
+ */
+export async function runImportJob(
+  db: Database,
+  claimed: ImportJob,
+  options: RunImportJobOptions,
+): Promise<RunImportJobResult> {
+  let lease = claimed.lease_until as Date;
+  const mapping = claimed.mapping as ColumnMapping;
+  // A dry run writes no prospect, so duplicates within the file are found in memory rather than in the table.
+  const seen = claimed.dry_run ? { emails: new Set<string>(), domains: new Set<string>() } : undefined;
+
+  /** Commits one batch; returns the job after it, or 'cancelled'. */
+  const commit = (rows: ImportRow[], lastLine: number, end: boolean) =>
+    db.transaction(async (tx) => {
+      const job = await lockLeasedImportJob(tx, claimed.id, lease);
+      if (!job) throw new LostLease();
+      const now = options.clock.now();
+      if (job.status === 'cancelling') {
+        await finishImportJob(tx, job.id, { status: 'cancelled', now });
+        return 'cancelled' as const;
+      }
+      const rejections: ImportRejection[] = rows.flatMap((row) =>
+        row.issues.map((issue) => ({ line: row.line, column_name: issue.column, reason: issue.message })),
+      );
+      const valid = rows.filter((row) => row.input !== undefined);
+      const creating =
+        job.duplicates === 'skip' ? await withoutDuplicates(tx, job.workspace_id, valid, seen) : valid;
+      const inputs = creating.map((row) => row.input as NonNullable<ImportRow['input']>);
+      if (!job.dry_run) await createProspects(tx, job.workspace_id, inputs, now);
+      await insertImportRejections(tx, job.id, rejections);
+      const nextLease = new Date(now.getTime() + options.leaseMs);
+      await recordImportProgress(tx, job.id, {
+        rows: rows.length,
+        lastLine,
+        created: creating.length,
+        skipped: valid.length - creating.length,
+        rejected: rows.length - valid.length,
+        leaseUntil: nextLease,
+      });
+      if (end) await finishImportJob(tx, job.id, { status: 'succeeded', now });
+      lease = nextLease;
+      return {
+        ...job,
+        rows_done: job.rows_done + rows.length,
+        created_count: job.created_count + creating.length,
+        skipped_count: job.skipped_count + valid.length - creating.length,
+        rejected_count: job.rejected_count + rows.length - valid.length,
+        status: end ? ('succeeded' as const) : job.status,
+      };
+    });
+
+  try {
+    let batch: ImportRow[] = [];
+    let lastLine = claimed.last_line;
+    const flush = async (end: boolean): Promise<RunImportJobResult | undefined> => {
+      const after = await commit(batch, lastLine, end);
+      batch = [];
+      if (after === 'cancelled') return 'cancelled';
+      options.onProgress?.(after);
+      if (end) return 'succeeded';
+      if (options.signal?.aborted) {
+        await db.query('update import_jobs set lease_until = $2 where id = $1 and lease_until = $3', [
+          claimed.id,
+          options.clock.now(),
+          lease,
+        ]);
+        return 'released';
+      }
+      return undefined;
+    };
+    for await (const record of readCsvRecords(db, claimed, { skip: claimed.rows_done })) {
+      batch.push(rowToProspect(record.cells, record.line, mapping, claimed.headers));
+      lastLine = record.endLine;
+      if (batch.length >= options.batchSize) {
+        const ended = await flush(false);
+        if (ended) return ended;
+      }
+    }
+    return (await flush(true)) as RunImportJobResult;
+  } catch (error) {
+    if (error instanceof LostLease) return 'lost';
+    throw error;
+  }
+}
+
+/**
+ * The rows to create when duplicates are skipped: those whose `contact_email` and `domain` (without regard to
+ * case) neither exist in the workspace nor came earlier in the file. Earlier batches are already committed, so
+ * the table answers for them; earlier rows of this batch are tracked here.
+ */
+async function withoutDuplicates(
+  tx: Parameters<typeof findExistingContacts>[0],
+  workspaceId: string,
+  rows: ImportRow[],
+  seen: { emails: Set<string>; domains: Set<string> } | undefined,
+): Promise<ImportRow[]> {
+  const keys = rows.map((row) => ({
+    email: row.input?.contact_email?.toLowerCase(),
+    domain: row.input?.domain?.toLowerCase(),
+  }));
+  const existing = await findExistingContacts(tx, workspaceId, {
+    emails: keys.flatMap((k) => (k.email ? [k.email] : [])),
+    domains: keys.flatMap((k) => (k.domain ? [k.domain] : [])),
+  });
+  const emails = seen?.emails ?? existing.emails;
+  const domains = seen?.domains ?? existing.domains;
+  if (seen) {
+    for (const e of existing.emails) emails.add(e);
+    for (const d of existing.domains) domains.add(d);
+  }
+  return rows.filter((_, index) => {
+    const { email, domain } = keys[index] as { email?: string; domain?: string };
+    if ((email && emails.has(email)) || (domain && domains.has(domain))) return false;
+    if (email) emails.add(email);
+    if (domain) domains.add(domain);
+    return true;
+  });
+}
