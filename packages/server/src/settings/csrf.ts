@@ -27,7 +27,7 @@ const sync = csrfSync({
 export const csrfToken = sync.generateToken;
 
 /** The error of a refused form: `code` `EBADCSRFTOKEN`, status 403. */
-export const csrfRefusal = sync.invalidCsrfTokenError;
+export const csrfRefusal: Error = sync.invalidCsrfTokenError;
 
 /**
  * The one form that sends a file, the import page's upload (`POST /workspaces/:id/imports`, multipart): its body

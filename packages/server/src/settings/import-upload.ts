@@ -65,7 +65,9 @@ export function receiveImportUpload(
       outcome = storeImportUpload(options.db, {
         workspaceId: options.workspaceId,
         fileName: info.filename,
-        source: file,
+        // Not the stream itself: the engine's `for await` would destroy it on a refusal, and busboy then waits
+        // for it forever; left open, the rest of the file is drained below.
+        source: { [Symbol.asyncIterator]: () => file.iterator({ destroyOnReturn: false }) },
         maxBytes: options.maxBytes,
         clock: options.clock,
       }).then(

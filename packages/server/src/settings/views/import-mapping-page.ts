@@ -7,7 +7,7 @@ import {
 import { columnFieldName } from '../forms/import-mapping-form.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Page } from '../render.js';
-import { choiceField, errorSummary, fieldId } from './form-fields.js';
+import { choiceField, errorSummary, type FieldErrors, fieldId } from './form-fields.js';
 import { byteSize, count, importHead, importUrl } from './import-pages.js';
 import { csrfField, workspaceUrl } from './layout.js';
 
@@ -81,7 +81,7 @@ export function importMappingPage(input: {
   const { inspection } = input;
   const { job } = inspection;
   const hasCompany = inspection.mapping.includes('company');
-  const errors = input.error ? { [MAPPING_ID]: input.error } : {};
+  const errors: FieldErrors = input.error ? { [MAPPING_ID]: input.error } : {};
   return {
     title: 'Map columns',
     section: 'import',

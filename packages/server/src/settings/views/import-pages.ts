@@ -4,7 +4,7 @@ import { IMPORT_FILE_FIELD } from '../import-upload.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Page } from '../render.js';
 import { settingsAssetUrl } from '../settings-assets.js';
-import { errorSummary, fieldId } from './form-fields.js';
+import { errorSummary, type FieldErrors, fieldId } from './form-fields.js';
 import { csrfField, workspaceUrl } from './layout.js';
 
 /** How the pages name each job status, and its badge colour. */
@@ -76,7 +76,7 @@ export function importsPage(input: {
   error?: string | undefined;
 }): Page {
   const id = fieldId(IMPORT_FILE_FIELD);
-  const errors = input.error ? { [IMPORT_FILE_FIELD]: input.error } : {};
+  const errors: FieldErrors = input.error ? { [IMPORT_FILE_FIELD]: input.error } : {};
   return {
     title: 'Import prospects',
     section: 'import',
