@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(kind);
-    app = await startApp(db, { adminPassword: PASSWORD, importMaxBytes: 4096 });
+    app = await startApp(db, { adminPassword: PASSWORD, importMaxBytes: 1024 * 1024 });
     workspaceId = (await createWorkspace(db, 'Acme sales')).id;
     otherWorkspaceId = (await createWorkspace(db, 'Other team')).id;
     client = new SettingsClient(app.origin);
@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
     expect(page.text.indexOf('name="_csrf"', page.text.indexOf('enctype'))).toBeLessThan(
       page.text.indexOf('type="file"'),
     );
-    expect(page.text).toContain('at most 4 KiB');
+    expect(page.text).toContain('at most 1 MiB');
     expect(page.text).toContain('No imports yet.');
   });
 
@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
     const cases: Array<[string, { name: string; content: string | Uint8Array<ArrayBuffer> }, number, RegExp]> = [
       ['no file chosen', { name: '', content: '' }, 422, /Choose a CSV file to upload\./],
       ['binary', { name: 'photo.csv', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]) }, 422, /./],
-      ['too large', { name: 'big.csv', content: `company\n${'Acme\n'.repeat(2000)}` }, 413, /4 KiB|too large/i],
+      ['too large', { name: 'big.csv', content: `company\n${'Acme\n'.repeat(250_000)}` }, 413, /larger than the 1 MiB/],
     ];
     for (const [name, file, status, message] of cases) {
       const answer = await upload(client, imports(), [['_csrf', token], ['file', file]]);
