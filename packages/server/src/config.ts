@@ -24,7 +24,12 @@ export interface ServerConfig {
   adminPassword: string | undefined;
   /** Days a delivery attempt stays in the attempt log before it is pruned. */
   attemptRetentionDays: number;
+  /** `PROSPECTKIT_IMPORT_MAX_BYTES`: the largest CSV file an import accepts, in bytes. Default 50 MiB. */
+  importMaxBytes: number;
 }
+
+/** The default `PROSPECTKIT_IMPORT_MAX_BYTES`: 50 MiB. */
+export const DEFAULT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Thrown when a setting is invalid; the message names the variable. */
 export class ConfigError extends Error {
@@ -93,7 +98,8 @@ function checkServing(env: NodeJS.ProcessEnv, publicUrl: string | undefined, tru
  * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_TRUST_PROXY`
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
  * `PROSPECTKIT_ADMIN_PASSWORD` (at least 15 characters) and
- * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650).
+ * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650) and `PROSPECTKIT_IMPORT_MAX_BYTES` (default 50 MiB, 1 byte
+ * to 1 GiB).
  *
  * When serving in production (`NODE_ENV=production`), `PROSPECTKIT_PUBLIC_URL` is required and must be https;
  * an https `PROSPECTKIT_PUBLIC_URL` requires `PROSPECTKIT_TRUST_PROXY`.
@@ -163,5 +169,6 @@ export function loadConfig(
     allowInsecureWebhooks: insecure === '1' || insecure === 'true',
     adminPassword,
     attemptRetentionDays: integer(env, 'PROSPECTKIT_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
+    importMaxBytes: integer(env, 'PROSPECTKIT_IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES, 1, 1024 ** 3),
   };
 }

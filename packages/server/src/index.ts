@@ -43,6 +43,34 @@ export {
 } from './delivery/webhook-address.js';
 export { bootstrapDemo } from './dev-bootstrap.js';
 export { type AppOptions, createApp } from './http/create-app.js';
+export {
+  type ColumnMapping,
+  cancelImport,
+  createImportRunner,
+  type DuplicatePolicy,
+  getImportJob,
+  IMPORT_RUNNER_DEFAULTS,
+  ImportError,
+  type ImportErrorCode,
+  type ImportInspection,
+  type ImportJob,
+  type ImportJobStatus,
+  type ImportRejection,
+  type ImportRunner,
+  type ImportRunnerOptions,
+  importReportCsv,
+  importSummary,
+  inspectImport,
+  listImportJobs,
+  PROSPECT_IMPORT_FIELDS,
+  type ProspectField,
+  runImportNow,
+  type StartImportOptions,
+  type StoreImportUploadOptions,
+  startImport,
+  storeImportUpload,
+  suggestMapping,
+} from './import/index.js';
 export { createLimiter, type Limiter } from './rate-limit/create-limiter.js';
 export type { SettingsOptions } from './settings/index.js';
 export { createLogger, type RunningServer, startServer } from './start-server.js';

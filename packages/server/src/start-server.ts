@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
 import { createApp } from './http/create-app.js';
+import { createImportRunner, type ImportRunner } from './import/index.js';
 import { createLogger } from './logger.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { ensureAdminPassword } from './settings/index.js';
@@ -26,6 +27,8 @@ export interface RunningServer {
   db: Database;
   /** The in-process delivery worker. */
   worker: DeliveryWorker;
+  /** The in-process runner of prospect imports. */
+  importRunner: ImportRunner;
   /** The server's pino logger. */
   logger: Logger;
   /** Graceful stop: stop accepting, finish in-flight requests, stop the worker, close the database. */
@@ -78,7 +81,10 @@ export async function startServer(
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
+  // Any number of instances may run one: a job is claimed by one of them (see createImportRunner).
+  const importRunner = createImportRunner({ db, logger });
   await worker.start();
+  await importRunner.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -90,12 +96,14 @@ export async function startServer(
     server,
     db,
     worker,
+    importRunner,
     logger,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections?.();
       });
+      await importRunner.stop();
       await worker.stop();
       await limiter.close();
       await grants.close();

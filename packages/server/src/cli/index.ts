@@ -4,6 +4,7 @@ import { exitWithError } from './cli-error.js';
 import { registerDeliveries } from './deliveries.js';
 import { registerEvents } from './events.js';
 import { registerMigrate } from './migrate.js';
+import { registerProspects } from './prospects.js';
 import { registerSimulate } from './simulate.js';
 import { registerStart } from './start.js';
 import { registerToken } from './token.js';
@@ -30,5 +31,6 @@ registerWorker(program);
 registerSimulate(program);
 registerEvents(program);
 registerDeliveries(program);
+registerProspects(program);
 
 program.parseAsync().catch(exitWithError);

@@ -6,14 +6,15 @@ import { type Options, parse } from 'csv-parse';
  * and rows of any width (a row wider than the header is rejected by the run, with its line).
  *
  * @param delimiter from {@link detectDelimiter}
- * @returns a csv-parse stream of `{ record, info }`, `info.lines` being the line the record ends on
+ * @returns a csv-parse stream of `{ record, info }`, `info.bytes` being where the record ends, with its delimiter
  */
 export function createCsvParser(delimiter: string) {
   const options: Options = {
     delimiter,
     bom: true,
     info: true,
-    raw: true,
+    // Files mix line endings more often than one would think (rows pasted from elsewhere).
+    record_delimiter: ['\r\n', '\n', '\r'],
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,

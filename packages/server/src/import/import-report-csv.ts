@@ -13,11 +13,15 @@ function cell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The job's counts in one sentence, e.g. `120 created, 3 skipped as duplicates, 2 rejected, of 125 rows.` */
+/**
+ * The job's status and counts in one sentence, e.g. `succeeded: 125 rows read of 125; 120 created, 3 skipped as
+ * duplicates, 2 rejected.`
+ */
 export function importSummary(job: ImportJob): string {
   const verb = job.dry_run ? 'would be created' : 'created';
-  const of = job.total_rows === null ? '' : ` of ${job.total_rows} rows`;
-  return `${job.status}: ${job.created_count} ${verb}, ${job.skipped_count} skipped as duplicates, ${job.rejected_count} rejected${of}.${job.failure ? ` ${job.failure}` : ''}`;
+  const of = job.total_rows === null ? '' : ` of ${job.total_rows}`;
+  const failure = job.failure ? ` ${job.failure}` : '';
+  return `${job.status}: ${job.rows_done} rows read${of}; ${job.created_count} ${verb}, ${job.skipped_count} skipped as duplicates, ${job.rejected_count} rejected.${failure}`;
 }
 
 /**

@@ -18,6 +18,7 @@ export { ImportError, type ImportErrorCode } from './import-error.js';
 export { type ColumnMapping, PROSPECT_IMPORT_FIELDS, type ProspectField } from './import-fields.js';
 export { importReportCsv, importSummary } from './import-report-csv.js';
 export { type ImportInspection, inspectImport } from './inspect-import.js';
+export { runImportNow } from './run-import-now.js';
 export { type StartImportOptions, startImport } from './start-import.js';
 export {
   IMPORT_CHUNK_BYTES,

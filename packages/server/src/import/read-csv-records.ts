@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Sql } from '../db/database.js';
 import { readImportChunks } from '../store/import-file-chunks.js';
 import { createCsvParser } from './csv-parser.js';
+import { createLineCounter } from './line-counter.js';
 
 /** One data record of an import's file and the line it starts on (1 is the header). */
 export interface CsvRecord {
@@ -23,24 +24,29 @@ export async function* readCsvRecords(
   options: { skip?: number } = {},
 ): AsyncGenerator<CsvRecord> {
   const parser = createCsvParser(job.delimiter);
-  const source = Readable.from(readImportChunks(db, job.id), { objectMode: false });
+  const lines = createLineCounter();
+  const source = Readable.from(
+    (async function* () {
+      for await (const chunk of readImportChunks(db, job.id)) {
+        lines.feed(chunk);
+        yield chunk;
+      }
+    })(),
+    { objectMode: false },
+  );
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
   let index = -1;
   const skip = options.skip ?? 0;
   try {
-    for await (const { record, info, raw } of parser as AsyncIterable<{
+    for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
-      info: { lines: number };
-      raw: string;
+      info: { bytes: number };
     }>) {
       index += 1;
+      const span = lines.record(info.bytes);
       if (index === 0 || index <= skip) continue;
-      const inner = raw.replace(/\r?\n$|\r$/, '');
-      let breaks = 0;
-      for (let i = inner.indexOf('\n'); i !== -1; i = inner.indexOf('\n', i + 1)) breaks += 1;
-      const endLine = info.lines;
-      yield { line: endLine - breaks, endLine, cells: record };
+      yield { ...span, cells: record };
     }
   } finally {
     source.destroy();

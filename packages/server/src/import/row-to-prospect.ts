@@ -68,16 +68,29 @@ export function rowToProspect(
     return index === -1 ? null : (headers[index] ?? null);
   };
   const toIssues = (found: ReadonlyArray<{ path: readonly string[] }>) =>
-    found.map((issue) => ({
-      column: columnOf(issue.path[0]),
-      field: (mapping.includes(issue.path[0] as ProspectField) || issue.path[0] === 'company'
-        ? issue.path[0]
-        : null) as ProspectField | null,
-      message: fieldMessage(issue as Parameters<typeof fieldMessage>[0]),
-    }));
+    dedupe(
+      found.map((issue) => ({
+        column: columnOf(issue.path[0]),
+        field: (mapping.includes(issue.path[0] as ProspectField) || issue.path[0] === 'company'
+          ? issue.path[0]
+          : null) as ProspectField | null,
+        message: fieldMessage(issue as Parameters<typeof fieldMessage>[0]),
+      })),
+    );
   const checked = validateRequest('createProspect', {}, body);
   if (!checked.ok) return { line, values, input: undefined, issues: toIssues(checked.issues) };
   const { input, issues } = normalizeProspectInput(body as ProspectCreate);
   if (issues.length > 0) return { line, values, input: undefined, issues: toIssues(issues) };
   return { line, values, input: input as NormalizedProspectInput & { company: string }, issues: [] };
+}
+
+/** One issue per message and column: a value can fail two keywords that read the same (format and pattern). */
+function dedupe(issues: RowIssue[]): RowIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.column}\u0000${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

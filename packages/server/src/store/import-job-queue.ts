@@ -10,16 +10,18 @@ export const IMPORT_CHANNEL = 'prospectkit_imports';
  * keeps every other runner off this one until it runs out. The lease is also the fencing token: each batch
  * commits only while `lease_until` is still the one this claim (or its last renewal) wrote.
  *
+ * @param options.jobId claim this job only (the CLI runs the job it started). Default: any.
  * @returns the job with its new lease, or `undefined` when there is nothing to do
  */
 export async function claimImportJob(
   db: Sql,
-  options: { now: Date; leaseUntil: Date },
+  options: { now: Date; leaseUntil: Date; jobId?: string },
 ): Promise<ImportJob | undefined> {
   const [row] = await db.query(
     `with next as (
        select id from import_jobs
-       where status = 'queued' or (status in ('running', 'cancelling') and lease_until <= $1)
+       where (status = 'queued' or (status in ('running', 'cancelling') and lease_until <= $1))
+         and ($3::text is null or id = $3)
        order by created_at, id
        limit 1
        for update skip locked
@@ -29,7 +31,7 @@ export async function claimImportJob(
        lease_until = $2, attempts = j.attempts + 1, started_at = coalesce(j.started_at, $1)
      from next where j.id = next.id
      returning j.*`,
-    [options.now, options.leaseUntil],
+    [options.now, options.leaseUntil, options.jobId ?? null],
   );
   return row ? toImportJob(row) : undefined;
 }
