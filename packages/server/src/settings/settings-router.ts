@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
+import { DEFAULT_IMPORT_MAX_BYTES } from '../config.js';
 import type { Database } from '../db/database.js';
 import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
@@ -27,9 +28,6 @@ export interface SettingsOptions {
   /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). Default 50 MiB. */
   importMaxBytes?: number | undefined;
 }
-
-/** 50 MiB, the default of `PROSPECTKIT_IMPORT_MAX_BYTES`. */
-const DEFAULT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Settings pages carry secrets: never cached. The other security headers are the app's (`securityHeaders`). */
 function noStore(_req: Request, res: Response, next: NextFunction): void {
