@@ -52,8 +52,8 @@ export function csrfTokenMatches(req: Request, sent: string): boolean {
  * {@link isImportUpload}).
  */
 export function csrfProtection(req: Request, res: Response, next: NextFunction): void {
-  if (isImportUpload(req)) return next();
-  sync.csrfSynchronisedProtection(req, res, next);
+  if (isImportUpload(req)) next();
+  else sync.csrfSynchronisedProtection(req, res, next);
 }
 
 /** Whether an error is `csrf-sync`'s refusal of a form without a valid token. */

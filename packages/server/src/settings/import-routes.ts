@@ -4,8 +4,9 @@ import express, { type Request, type Response, type Router } from 'express';
 import {
   cancelImport,
   getImportJob,
-  type ImportJob,
   ImportError,
+  type ImportInspection,
+  type ImportJob,
   importReportCsv,
   inspectImport,
   listImportJobs,
@@ -15,7 +16,7 @@ import { readImportRejections } from '../store/import-rejections.js';
 import { csrfRefusal } from './csrf.js';
 import { parseImportMappingForm } from './forms/import-mapping-form.js';
 import { receiveImportUpload } from './import-upload.js';
-import { csrfOf, redirectWithFlash, render, takeFlash } from './render.js';
+import { csrfOf, render, takeFlash } from './render.js';
 import type { SettingsContext } from './settings-context.js';
 import { importJobPage, REJECTIONS_SHOWN } from './views/import-job-page.js';
 import { importMappingPage } from './views/import-mapping-page.js';
@@ -107,16 +108,29 @@ export function importRoutes(ctx: SettingsContext): Router {
     if (!job) return;
     if (job.status !== 'uploaded') return jobPage(req, res, job);
     const inspection = await inspectImport(ctx.db, { workspaceId: job.workspace_id, jobId: job.id });
-    render(req, res, importMappingPage({ csrf: csrfOf(req), workspaceId: job.workspace_id, inspection, duplicates: job.duplicates }));
+    render(
+      req,
+      res,
+      importMappingPage({
+        csrf: csrfOf(req),
+        workspaceId: job.workspace_id,
+        inspection,
+        duplicates: job.duplicates,
+      }),
+    );
   });
 
   /** The mapping page again, with the form's mapping and an error when there is one. */
   async function mappingAgain(req: Request, res: Response, job: ImportJob, error?: ImportError) {
     const form = parseImportMappingForm(req.body, job.headers.length);
-    let inspection;
+    let inspection: ImportInspection;
     let message = error?.message;
     try {
-      inspection = await inspectImport(ctx.db, { workspaceId: job.workspace_id, jobId: job.id, mapping: form.mapping });
+      inspection = await inspectImport(ctx.db, {
+        workspaceId: job.workspace_id,
+        jobId: job.id,
+        mapping: form.mapping,
+      });
     } catch (problem) {
       if (!(problem instanceof ImportError && problem.code === 'invalid_mapping')) throw problem;
       message = problem.message;
@@ -126,7 +140,13 @@ export function importRoutes(ctx: SettingsContext): Router {
     render(
       req,
       res,
-      importMappingPage({ csrf: csrfOf(req), workspaceId: job.workspace_id, inspection, duplicates: form.duplicates, error: message }),
+      importMappingPage({
+        csrf: csrfOf(req),
+        workspaceId: job.workspace_id,
+        inspection,
+        duplicates: form.duplicates,
+        error: message,
+      }),
       { status: message ? 422 : 200 },
     );
   }
@@ -150,13 +170,19 @@ export function importRoutes(ctx: SettingsContext): Router {
       if (error.code === 'not_startable') return res.redirect(303, importUrl(job.workspace_id, job.id));
       return mappingAgain(req, res, job, error);
     }
-    ctx.logger.info({ req_id: req.id, workspace_id: job.workspace_id, import_id: job.id }, 'settings: import started');
+    ctx.logger.info(
+      { req_id: req.id, workspace_id: job.workspace_id, import_id: job.id },
+      'settings: import started',
+    );
     res.redirect(303, importUrl(job.workspace_id, job.id));
   });
 
   // The page script's view of the job while it runs (see assets/import.js).
   router.get('/:jobId/progress', async (req, res) => {
-    const job = await getImportJob(ctx.db, { workspaceId: currentWorkspace(res).id, jobId: String(req.params.jobId) });
+    const job = await getImportJob(ctx.db, {
+      workspaceId: currentWorkspace(res).id,
+      jobId: String(req.params.jobId),
+    });
     if (!job) return res.status(404).json({ status: 'not_found' });
     res.json({
       status: job.status,
@@ -171,14 +197,17 @@ export function importRoutes(ctx: SettingsContext): Router {
   router.post('/:jobId/cancel', async (req, res) => {
     const job = await findJob(req, res);
     if (!job) return;
-    const cancelled = await cancelImport(ctx.db, { workspaceId: job.workspace_id, jobId: job.id, clock: ctx.clock });
-    ctx.logger.info({ req_id: req.id, workspace_id: job.workspace_id, import_id: job.id }, 'settings: import cancel');
-    await redirectWithFlash(req, res, importUrl(job.workspace_id, job.id), {
-      text:
-        cancelled.status === 'cancelling'
-          ? 'Cancelling: the import stops after the rows in progress. Prospects already imported stay.'
-          : 'Import cancelled. Prospects already imported stay.',
+    const cancelled = await cancelImport(ctx.db, {
+      workspaceId: job.workspace_id,
+      jobId: job.id,
+      clock: ctx.clock,
     });
+    ctx.logger.info(
+      { req_id: req.id, workspace_id: job.workspace_id, import_id: job.id },
+      'settings: import cancel',
+    );
+    // No one-time message: the job's page says where the cancel is, which may change before it loads.
+    res.redirect(303, importUrl(cancelled.workspace_id, cancelled.id));
   });
 
   router.get('/:jobId/report.csv', async (req, res) => {
@@ -187,7 +216,10 @@ export function importRoutes(ctx: SettingsContext): Router {
     const name = `import-report-${job.id}.csv`;
     res.type('text/csv; charset=utf-8').attachment(name);
     // Streamed with back-pressure; a client that goes away ends the reading of the rejections.
-    await pipeline(Readable.from(importReportCsv(ctx.db, { workspaceId: job.workspace_id, jobId: job.id })), res);
+    await pipeline(
+      Readable.from(importReportCsv(ctx.db, { workspaceId: job.workspace_id, jobId: job.id })),
+      res,
+    );
   });
 
   return router;

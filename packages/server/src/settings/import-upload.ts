@@ -14,7 +14,11 @@ export type UploadOutcome =
   | { kind: 'csrf' }
   | { kind: 'refused'; status: 400 | 413 | 422; message: string };
 
-const refused = (status: 400 | 413 | 422, message: string): UploadOutcome => ({ kind: 'refused', status, message });
+const refused = (status: 400 | 413 | 422, message: string): UploadOutcome => ({
+  kind: 'refused',
+  status,
+  message,
+});
 
 /**
  * Reads the import page's multipart form with busboy, streaming the file into `storeImportUpload` (one chunk in
@@ -81,7 +85,11 @@ export function receiveImportUpload(
       );
     });
     const finish = () => {
-      const settled = outcome ?? Promise.resolve(tokenChecked ? refused(422, 'Choose a CSV file to upload.') : { kind: 'csrf' as const });
+      const settled =
+        outcome ??
+        Promise.resolve(
+          tokenChecked ? refused(422, 'Choose a CSV file to upload.') : { kind: 'csrf' as const },
+        );
       settled.then(resolve, reject);
     };
     parser.on('close', finish);
@@ -90,7 +98,9 @@ export function receiveImportUpload(
       req.resume();
       // The file stream fails with the form, so whatever the engine then says, the upload is what failed.
       const cutOff = () =>
-        resolve(refused(400, 'The upload was cut off or could not be read. Choose the file and send it again.'));
+        resolve(
+          refused(400, 'The upload was cut off or could not be read. Choose the file and send it again.'),
+        );
       (outcome ?? Promise.resolve()).then(cutOff, cutOff);
     });
     req.pipe(parser);

@@ -7,14 +7,12 @@ import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js'
 import { PASSWORD, startApp } from './settings-app.js';
 import { type PageAnswer, SettingsClient } from './settings-client.js';
 
-type Part = readonly ['_csrf', string] | readonly ['file', { name: string; content: string | Uint8Array<ArrayBuffer> }];
+type Part =
+  | readonly ['_csrf', string]
+  | readonly ['file', { name: string; content: string | Uint8Array<ArrayBuffer> }];
 
 /** Sends the Import page's multipart form: its parts in the order given, with the client's cookies. */
-async function upload(
-  client: SettingsClient,
-  path: string,
-  parts: ReadonlyArray<Part>,
-): Promise<PageAnswer> {
+async function upload(client: SettingsClient, path: string, parts: ReadonlyArray<Part>): Promise<PageAnswer> {
   const form = new FormData();
   for (const [name, value] of parts) {
     if (typeof value === 'string') form.append(name, value);
@@ -34,7 +32,8 @@ async function upload(
   };
 }
 
-const CSV = 'Company name;Web;E-mail\nAcme GmbH;acme.example;anna@acme.example\nGlobex;globex.example;not-an-email\n';
+const CSV =
+  'Company name;Web;E-mail\nAcme GmbH;acme.example;anna@acme.example\nGlobex;globex.example;not-an-email\n';
 
 describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
   let db: Database;
@@ -87,13 +86,28 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
 
   it('answers a bad file with the reason beside the field, and keeps nothing', async () => {
     const token = await client.csrf(imports());
-    const cases: Array<[string, { name: string; content: string | Uint8Array<ArrayBuffer> }, number, RegExp]> = [
+    const cases: Array<
+      [string, { name: string; content: string | Uint8Array<ArrayBuffer> }, number, RegExp]
+    > = [
       ['no file chosen', { name: '', content: '' }, 422, /Choose a CSV file to upload\./],
-      ['binary', { name: 'photo.csv', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]) }, 422, /./],
-      ['too large', { name: 'big.csv', content: `company\n${'Acme\n'.repeat(250_000)}` }, 413, /larger than the 1 MiB/],
+      [
+        'binary',
+        { name: 'photo.csv', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]) },
+        422,
+        /./,
+      ],
+      [
+        'too large',
+        { name: 'big.csv', content: `company\n${'Acme\n'.repeat(250_000)}` },
+        413,
+        /larger than the 1 MiB/,
+      ],
     ];
     for (const [name, file, status, message] of cases) {
-      const answer = await upload(client, imports(), [['_csrf', token], ['file', file]]);
+      const answer = await upload(client, imports(), [
+        ['_csrf', token],
+        ['file', file],
+      ]);
       expect([name, answer.status]).toEqual([name, status]);
       expect(answer.text).toContain('class="field-error"');
       expect(answer.text).toContain('aria-invalid="true"');
@@ -167,7 +181,9 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
     const report = await client.get(`${jobUrl}/report.csv`);
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(report.headers.get('content-disposition')).toBe(`attachment; filename=import-report-${job?.id}.csv`);
+    expect(report.headers.get('content-disposition')).toBe(
+      `attachment; filename=import-report-${job?.id}.csv`,
+    );
     expect(report.text).toMatch(/^line,column,reason\r\n3,E-mail,/);
     const page = await client.get(jobUrl);
     expect(page.text).toContain('Import finished');

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getImportJob, listImportJobs } from '../../src/import/index.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
 import { call } from '../http-helpers.js';
-import { launchBrowser, type SettingsServer, screenshot, signIn, startSettingsServer } from './settings-harness.js';
+import {
+  launchBrowser,
+  type SettingsServer,
+  screenshot,
+  signIn,
+  startSettingsServer,
+} from './settings-harness.js';
 
 // A browser on a busy two-CPU CI machine can be slow; a stuck page still fails, within a few minutes.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
@@ -49,12 +55,21 @@ describe.each(testDatabaseKinds())('CSV import in a browser (%s)', (kind) => {
   it('uploads a semicolon file, maps its columns with a preview, imports it and offers the report', async () => {
     // A prospect already in the workspace, so the import finds a duplicate.
     const token = await server.token();
-    expect((await call(server.baseUrl, 'POST', '/prospects', { token, body: { company: 'Initech', domain: 'initech.example' } })).status).toBe(201);
+    expect(
+      (
+        await call(server.baseUrl, 'POST', '/prospects', {
+          token,
+          body: { company: 'Initech', domain: 'initech.example' },
+        })
+      ).status,
+    ).toBe(201);
 
     await page.getByRole('link', { name: 'Import', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Import prospects');
     await expect(page.getByText('No imports yet.').count()).resolves.toBe(1);
-    await page.getByLabel('CSV file').setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(LEADS) });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(LEADS) });
     await shoot('import-upload');
     await page.getByRole('button', { name: 'Upload and map columns' }).click();
 
@@ -121,7 +136,9 @@ describe.each(testDatabaseKinds())('CSV import in a browser (%s)', (kind) => {
 
   it('follows a large import live, cancels it half way, and states what was imported', async () => {
     await page.goto(importsUrl());
-    await page.getByLabel('CSV file').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(manyRows(20_000)) });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(manyRows(20_000)) });
     await page.getByRole('button', { name: 'Upload and map columns' }).click();
     await page.waitForURL(/\/imports\/imp_/);
     await page.getByLabel('Create them anyway').check();
@@ -149,10 +166,12 @@ describe.each(testDatabaseKinds())('CSV import in a browser (%s)', (kind) => {
     const token = await server.token();
     const listed = await call(server.baseUrl, 'GET', '/prospects?limit=1&q=Company', { token });
     expect(listed.status).toBe(200);
-    const { rows } = await server.db.query<{ n: number }>(
-      `select count(*)::int as n from prospects where workspace_id = $1 and company like 'Company %'`,
-      [server.workspaceId],
-    ).then((r) => ({ rows: r }));
+    const { rows } = await server.db
+      .query<{ n: number }>(
+        `select count(*)::int as n from prospects where workspace_id = $1 and company like 'Company %'`,
+        [server.workspaceId],
+      )
+      .then((r) => ({ rows: r }));
     expect(rows[0]?.n).toBe(created);
     await page.reload();
     await expect(page.getByText(/Import cancelled/).textContent()).resolves.toContain(stated);
@@ -176,7 +195,9 @@ describe('CSV import over the size limit', () => {
     const page = await context.newPage();
     await signIn(page, server.origin);
     await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}/imports`);
-    await page.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(manyRows(60_000)) });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(manyRows(60_000)) });
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST'),
       page.getByRole('button', { name: 'Upload and map columns' }).click(),

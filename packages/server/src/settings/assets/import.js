@@ -42,7 +42,10 @@ document.addEventListener('DOMContentLoaded', () => {
   };
   const poll = async () => {
     try {
-      const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      const response = await fetch(url, {
+        headers: { Accept: 'application/json' },
+        credentials: 'same-origin',
+      });
       if (!response.ok) throw new Error(String(response.status));
       const job = await response.json();
       show(job);

@@ -1,4 +1,9 @@
-import { type ColumnMapping, type DuplicatePolicy, PROSPECT_IMPORT_FIELDS, type ProspectField } from '../../import/index.js';
+import {
+  type ColumnMapping,
+  type DuplicatePolicy,
+  PROSPECT_IMPORT_FIELDS,
+  type ProspectField,
+} from '../../import/index.js';
 import { type FormBody, textOf } from './form-body.js';
 
 /** The name of the select of the header column at `index` (0-based) on the mapping page. */

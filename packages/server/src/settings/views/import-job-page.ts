@@ -45,7 +45,9 @@ function rejectionsTable(job: ImportJob, rejections: readonly ImportRejection[])
   const shown =
     job.rejected_count > rejections.length
       ? `The first ${count(rejections.length)} of ${count(job.rejected_count)} rejected rows; the report CSV lists them all.`
-      : `All ${count(job.rejected_count)} rejected rows.`;
+      : job.rejected_count === 1
+        ? 'The one rejected row.'
+        : `All ${count(job.rejected_count)} rejected rows.`;
   return html`<table class="stack"><caption>Rejected rows <span class="hint">${shown}</span></caption>
 <thead><tr><th scope="col">Line</th><th scope="col">Column</th><th scope="col">Reason</th></tr></thead>
 <tbody>${rejections.map(

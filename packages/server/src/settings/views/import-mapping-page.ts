@@ -53,13 +53,17 @@ function previewTable(inspection: ImportInspection): SafeHtml {
   return html`<div class="scroll"><table class="stack preview"><caption>First ${inspection.preview.length} rows as they would be imported</caption>
 <thead><tr><th scope="col">Line</th>${fields.map((f) => html`<th scope="col">${LABELS.get(f) ?? f}</th>`)}<th scope="col">Result</th></tr></thead>
 <tbody>${inspection.preview.map(
-    (row) => html`<tr${row.errors.length ? html` class="rejected"` : row.duplicate ? html` class="duplicate"` : ''}>
+    (
+      row,
+    ) => html`<tr${row.errors.length ? html` class="rejected"` : row.duplicate ? html` class="duplicate"` : ''}>
   <td data-label="Line">${row.line}</td>
   ${fields.map((f) => previewCell(row, f))}
   <td data-label="Result">${rowResult(row)}${row.errors
     .filter((e) => e.field === null)
     .map((e) => html`<span class="field-error">${e.message}</span>`)}${
-    row.duplicate ? html`<span class="hint">Its contact email or domain is already in this workspace.</span>` : ''
+    row.duplicate
+      ? html`<span class="hint">Its contact email or domain is already in this workspace.</span>`
+      : ''
   }</td>
 </tr>`,
   )}</tbody></table></div>`;
@@ -107,7 +111,11 @@ export function importMappingPage(input: {
     type: 'radio',
     options: [
       { value: 'skip', label: 'Skip them', hint: 'They are counted as skipped duplicates in the report.' },
-      { value: 'create', label: 'Create them anyway', hint: 'A second prospect is added beside the existing one.' },
+      {
+        value: 'create',
+        label: 'Create them anyway',
+        hint: 'A second prospect is added beside the existing one.',
+      },
     ],
     checked: [input.duplicates],
   })}

@@ -1,7 +1,7 @@
 import type { ImportJob, ImportJobStatus } from '../../import/index.js';
 import { timeTag } from '../format.js';
-import { IMPORT_FILE_FIELD } from '../import-upload.js';
 import { html, type SafeHtml } from '../html.js';
+import { IMPORT_FILE_FIELD } from '../import-upload.js';
 import type { Page } from '../render.js';
 import { settingsAssetUrl } from '../settings-assets.js';
 import { errorSummary, type FieldErrors, fieldId } from './form-fields.js';
@@ -43,7 +43,8 @@ export function byteSize(bytes: number): string {
 }
 
 function rowsCell(job: ImportJob): SafeHtml {
-  if (job.status === 'uploaded') return html`${job.total_rows === null ? '—' : `${count(job.total_rows)} rows`}`;
+  if (job.status === 'uploaded')
+    return html`${job.total_rows === null ? '—' : `${count(job.total_rows)} rows`}`;
   const of = job.total_rows === null ? '' : ` of ${count(job.total_rows)}`;
   return html`${count(job.created_count)} created${of}${
     job.rejected_count > 0 ? html`<div class="hint">${count(job.rejected_count)} rejected</div>` : ''
