@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { createImportRunner, listImportJobs } from '../../src/import/index.js';
 import { createLogger } from '../../src/start-server.js';
@@ -6,6 +6,9 @@ import { createWorkspace } from '../../src/store/workspaces.js';
 import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
 import { PASSWORD, startApp } from './settings-app.js';
 import { type PageAnswer, SettingsClient } from './settings-client.js';
+
+// Opening and migrating a database on a busy two-CPU machine can take a while.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 type Part =
   | readonly ['_csrf', string]
