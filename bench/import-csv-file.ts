@@ -36,7 +36,8 @@ export async function writeBenchCsv(
     if (options.notesBytes) row = { ...row, notes: pad(row.notes ?? row.company, options.notesBytes) };
     if (i % 20 === 3) row = { ...row, company: '' };
     else if (i % 20 === 7) row = { ...row, website: 'not a website' };
-    else if (i % 20 === 13 && earlier) row = { ...row, contact_email: earlier, company: `${row.company} again` };
+    else if (i % 20 === 13 && earlier)
+      row = { ...row, contact_email: earlier, company: `${row.company} again` };
     else if (row.contact_email) earlier = row.contact_email;
     await write(toCsvLine(row));
     i += 1;

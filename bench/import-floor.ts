@@ -33,13 +33,32 @@ export async function insertFloor(
     const params: unknown[] = [workspaceId, now];
     const prospects = batch.map((row) => {
       const id = newId('prospect');
-      params.push(id, row.company, row.domain, row.website, row.location, row.contact_name, row.contact_email, row.notes, row.tags);
+      params.push(
+        id,
+        row.company,
+        row.domain,
+        row.website,
+        row.location,
+        row.contact_name,
+        row.contact_email,
+        row.notes,
+        row.tags,
+      );
       const n = params.length;
-      return { id, row, values: `($${n - 8}, $1, $${n - 7}, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, $2, $2)` };
+      return {
+        id,
+        row,
+        values: `($${n - 8}, $1, $${n - 7}, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, $2, $2)`,
+      };
     });
     const eventParams: unknown[] = [workspaceId, now];
     const events = prospects.map(({ id, row }) => {
-      const { envelope, body } = buildEvent('prospect.created', workspaceId, { prospect_id: id, company: row.company, contact_email: row.contact_email }, now.getTime());
+      const { envelope, body } = buildEvent(
+        'prospect.created',
+        workspaceId,
+        { prospect_id: id, company: row.company, contact_email: row.contact_email },
+        now.getTime(),
+      );
       eventParams.push(envelope.id, body);
       const n = eventParams.length;
       return `($${n - 1}, $1, 'prospect.created', $${n}, $2)`;
@@ -50,7 +69,10 @@ export async function insertFloor(
          values ${prospects.map((p) => p.values).join(', ')}`,
         params,
       );
-      await tx.query(`insert into events (id, workspace_id, type, body, occurred_at) values ${events.join(', ')}`, eventParams);
+      await tx.query(
+        `insert into events (id, workspace_id, type, body, occurred_at) values ${events.join(', ')}`,
+        eventParams,
+      );
     });
   }
   return { rows: rows.length, seconds: (performance.now() - started) / 1000 };

@@ -20,7 +20,14 @@ const percentile = (values: number[], q: number) => {
 
 export async function runImport(
   db: Database,
-  options: { workspaceId: string; file: string; listUrl?: string; token?: string; maxBytes?: number; inProcess?: boolean },
+  options: {
+    workspaceId: string;
+    file: string;
+    listUrl?: string;
+    token?: string;
+    maxBytes?: number;
+    inProcess?: boolean;
+  },
 ) {
   global.gc?.();
   const baseline = process.memoryUsage().rss;
@@ -33,7 +40,9 @@ export async function runImport(
   const getter = async () => {
     while (getting) {
       const started = performance.now();
-      const answer = await fetch(options.listUrl as string, { headers: { authorization: `Bearer ${options.token}` } });
+      const answer = await fetch(options.listUrl as string, {
+        headers: { authorization: `Bearer ${options.token}` },
+      });
       await answer.arrayBuffer();
       if (answer.status !== 200) throw new Error(`GET answered ${answer.status}`);
       gets.push(performance.now() - started);
@@ -49,13 +58,23 @@ export async function runImport(
       maxBytes: options.maxBytes ?? 1024 * 1024 * 1024,
     });
     const uploadSeconds = (performance.now() - started) / 1000;
-    const { mapping } = await inspectImport(db, { workspaceId: options.workspaceId, jobId: uploaded.id, previewRows: 0 });
+    const { mapping } = await inspectImport(db, {
+      workspaceId: options.workspaceId,
+      jobId: uploaded.id,
+      previewRows: 0,
+    });
     const runStarted = performance.now();
     let job: ImportJob;
     getting = options.listUrl !== undefined;
     const getting$ = getting ? getter() : Promise.resolve();
-    await startImport(db, { workspaceId: options.workspaceId, jobId: uploaded.id, mapping, duplicates: 'skip' });
-    if (options.inProcess) job = await runImportNow(db, { workspaceId: options.workspaceId, jobId: uploaded.id });
+    await startImport(db, {
+      workspaceId: options.workspaceId,
+      jobId: uploaded.id,
+      mapping,
+      duplicates: 'skip',
+    });
+    if (options.inProcess)
+      job = await runImportNow(db, { workspaceId: options.workspaceId, jobId: uploaded.id });
     else {
       for (;;) {
         job = (await getImportJob(db, { workspaceId: options.workspaceId, jobId: uploaded.id })) as ImportJob;

@@ -52,7 +52,12 @@ async function withPostgres<T>(fn: (url: string) => Promise<T>): Promise<T> {
 /** Runs the import through a started server (its runner), with GETs at 10/s, then the floor. */
 async function measure(db: Database, csv: BenchCsv) {
   const config = loadConfig(
-    { PORT: '0', LOG_LEVEL: 'silent', PROSPECTKIT_RATE_LIMIT: '1000000', PROSPECTKIT_ADMIN_PASSWORD: 'benchmark-admin-password' },
+    {
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      PROSPECTKIT_RATE_LIMIT: '1000000',
+      PROSPECTKIT_ADMIN_PASSWORD: 'benchmark-admin-password',
+    },
     { serving: false },
   );
   const server = await startServer(config, { db, logger: createLogger('silent'), validateResponses: false });
@@ -88,28 +93,46 @@ function report(engine: string, csv: BenchCsv, m: Awaited<ReturnType<typeof meas
   console.log(`\n## ${engine}: ${csv.rows.toLocaleString()} rows, ${(csv.bytes / MB).toFixed(1)} MB`);
   console.log(`| measure | value | target |`);
   console.log(`| --- | --- | --- |`);
-  console.log(`| import, upload + run | ${imported.seconds.toFixed(1)} s (upload ${imported.uploadSeconds.toFixed(1)} s), ${Math.round(importRate)} rows/s read | |`);
-  console.log(`| created / skipped / rejected | ${imported.job.created_count} / ${imported.job.skipped_count} / ${imported.job.rejected_count} | |`);
+  console.log(
+    `| import, upload + run | ${imported.seconds.toFixed(1)} s (upload ${imported.uploadSeconds.toFixed(1)} s), ${Math.round(importRate)} rows/s read | |`,
+  );
+  console.log(
+    `| created / skipped / rejected | ${imported.job.created_count} / ${imported.job.skipped_count} / ${imported.job.rejected_count} | |`,
+  );
   console.log(`| run: prospects + events created per s | ${Math.round(createdRate)} | |`);
-  console.log(`| floor: bare multi-row INSERTs, prospects + events per s | ${Math.round(floorRate)} (${floor.rows} rows) | |`);
+  console.log(
+    `| floor: bare multi-row INSERTs, prospects + events per s | ${Math.round(floorRate)} (${floor.rows} rows) | |`,
+  );
   console.log(`| run / floor | ${ratio.toFixed(2)} | >= 0.5: ${verdict(ratio >= 0.5)} |`);
-  console.log(`| GET /prospects during the import, p50 / p99 (${imported.gets.length} GETs) | ${imported.p50.toFixed(0)} / ${imported.p99.toFixed(0)} ms | p99 < 200 ms: ${verdict(imported.p99 < 200)} |`);
-  console.log(`| peak RSS / growth over the start | ${(imported.peakRss / MB).toFixed(0)} / ${(imported.rssGrowth / MB).toFixed(0)} MB | |`);
+  console.log(
+    `| GET /prospects during the import, p50 / p99 (${imported.gets.length} GETs) | ${imported.p50.toFixed(0)} / ${imported.p99.toFixed(0)} ms | p99 < 200 ms: ${verdict(imported.p99 < 200)} |`,
+  );
+  console.log(
+    `| peak RSS / growth over the start | ${(imported.peakRss / MB).toFixed(0)} / ${(imported.rssGrowth / MB).toFixed(0)} MB | |`,
+  );
 }
 
 async function main() {
   const dir = await mkdtemp(join(tmpdir(), 'pk-bench-import-'));
-  console.log(`import benchmark: ${rows.toLocaleString()} rows; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `import benchmark: ${rows.toLocaleString()} rows; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   try {
     const csv = await writeBenchCsv(join(dir, 'prospects.csv'), rows);
-    report('PostgreSQL', csv, await withPostgres(async (url) => {
-      const db = await openDatabase({ databaseUrl: url });
-      try {
-        return await measure(db, csv);
-      } finally {
-        await db.close();
-      }
-    }));
+    report(
+      'PostgreSQL',
+      csv,
+      await withPostgres(async (url) => {
+        const db = await openDatabase({ databaseUrl: url });
+        try {
+          return await measure(db, csv);
+        } finally {
+          await db.close();
+        }
+      }),
+    );
     const pglite = await openDatabase({ dataDir: join(dir, 'pglite') });
     try {
       report('PGlite', csv, await measure(pglite, csv));
@@ -125,16 +148,29 @@ async function main() {
         const db = await openDatabase({ databaseUrl: url });
         try {
           const workspace = await createWorkspace(db, 'Memory bench');
-          return await runImport(db, { workspaceId: workspace.id, file: big.path, maxBytes: 1024 * MB, inProcess: true });
+          return await runImport(db, {
+            workspaceId: workspace.id,
+            file: big.path,
+            maxBytes: 1024 * MB,
+            inProcess: true,
+          });
         } finally {
           await db.close();
         }
       });
-      console.log(`\n## memory (PostgreSQL): ${big.rows.toLocaleString()} rows, ${(big.bytes / MB).toFixed(0)} MB file`);
-      console.log(`| RSS growth over the start, upload + import | ${(result.rssGrowth / MB).toFixed(0)} MB | < 100 MB: ${verdict(result.rssGrowth < 100 * MB)} |`);
+      console.log(
+        `\n## memory (PostgreSQL): ${big.rows.toLocaleString()} rows, ${(big.bytes / MB).toFixed(0)} MB file`,
+      );
+      console.log(
+        `| RSS growth over the start, upload + import | ${(result.rssGrowth / MB).toFixed(0)} MB | < 100 MB: ${verdict(result.rssGrowth < 100 * MB)} |`,
+      );
       console.log(`| import | ${result.seconds.toFixed(1)} s; ${result.job.created_count} created | |`);
     }
-    console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nload average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

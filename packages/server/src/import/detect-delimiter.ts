@@ -1,5 +1,5 @@
 /** The delimiters an import recognises. */
-export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
+const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
 
 /**
  * Guesses the field delimiter from the start of a file: the one of `,`, `;` and tab that occurs most often

@@ -27,6 +27,8 @@ export type RunImportJobResult = 'succeeded' | 'cancelled' | 'lost' | 'released'
 
 class LostLease extends Error {}
 
+const YIELD_EVERY_ROWS = 50;
+
 /**
  * Runs a job this runner has claimed (its `lease_until` is the claim's), from the record after `rows_done`.
  * Each batch is one transaction: the job row locked and the lease checked (the fencing token, so a runner whose
@@ -112,6 +114,8 @@ export async function runImportJob(
     };
     for await (const record of readCsvRecords(db, claimed, { skip: claimed.rows_done })) {
       batch.push(rowToProspect(record.cells, record.line, mapping, claimed.headers));
+      // Records the parser already holds come as microtasks; let the server's requests in between.
+      if (batch.length % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
       lastLine = record.endLine;
       if (batch.length >= options.batchSize) {
         const ended = await flush(false);

@@ -98,7 +98,7 @@ async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions
     pending.push(piece);
     pendingBytes += piece.length;
     if (pendingBytes >= IMPORT_CHUNK_BYTES) await flush();
-    if (counter) counter.write(piece);
+    if (counter) await counter.write(piece);
     else {
       sample.push(piece);
       if (byteSize >= SAMPLE_BYTES) counter = countRows(Buffer.concat(sample.splice(0)));
@@ -155,8 +155,18 @@ function countRows(sample: Uint8Array) {
   });
   parser.write(sample);
   return {
-    write(piece: Uint8Array) {
-      if (!failure) parser.write(piece);
+    /** Resolves once the parser can take more, so a fast source never piles up in its buffer. */
+    async write(piece: Uint8Array) {
+      if (failure || parser.write(piece)) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          parser.off('drain', done);
+          parser.off('error', done);
+          resolve();
+        };
+        parser.on('drain', done);
+        parser.on('error', done);
+      });
     },
     async end() {
       parser.end();

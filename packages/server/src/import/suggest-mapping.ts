@@ -45,7 +45,7 @@ const SYNONYMS: Record<ProspectField, readonly string[]> = {
 };
 
 /** A header as compared: lower case, without spaces, `_`, `-` or `.`. */
-export function headerKey(header: string): string {
+function headerKey(header: string): string {
   return header
     .normalize('NFKC')
     .toLowerCase()

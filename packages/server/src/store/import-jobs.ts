@@ -57,9 +57,6 @@ export interface ImportJob {
   finished_at: Date | null;
 }
 
-/** Statuses in which a job can still change. */
-export const ACTIVE_IMPORT_STATUSES: readonly ImportJobStatus[] = ['queued', 'running', 'cancelling'];
-
 const NUMBERS = [
   'byte_size',
   'total_rows',

@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('../src/cli/index.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+// Piped (stdout and stderr are not terminals): plain progress lines, the report, and the exit status.
+// Each command starts tsx and opens the database: seconds on an idle machine, minutes on a loaded one.
+describe('prospects import (CLI, piped)', { timeout: 600_000 }, () => {
+  let dir: string;
+  const prospectkit = async (...args: string[]) => {
+    try {
+      const { stdout, stderr } = await run(tsx, [cli, ...args], {
+        env: { ...process.env, LOG_LEVEL: 'silent', PROSPECTKIT_DATA_DIR: join(dir, 'data') },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+  const file = async (name: string, content: string | Buffer) => {
+    await writeFile(join(dir, name), content);
+    return join(dir, name);
+  };
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pk-import-cli-'));
+    expect((await prospectkit('workspace', 'create', '--name', 'Imports')).code).toBe(0);
+  }, 600_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('imports every row: exit 0, a plain progress line and the summary', async () => {
+    const csv = await file('ok.csv', 'Company Name;E-mail\nAcme;a@acme.test\nGlobex;g@globex.test\n');
+    const { code, stdout, stderr } = await prospectkit('prospects', 'import', csv);
+    expect(code).toBe(0);
+    expect(stderr).toContain('Columns: Company Name → company, E-mail → contact_email');
+    expect(stderr).toContain('import: 2/2 rows (100%)\n');
+    expect(stderr).not.toContain('\u001b[');
+    expect(stdout).toMatch(/succeeded: 2 rows read of 2; 2 created, 0 skipped as duplicates, 0 rejected\./);
+  });
+
+  it('exit 0 with duplicates skipped; --json prints the report; --dry-run writes nothing', async () => {
+    const csv = await file('again.csv', 'Company,Email\nAcme again,A@acme.test\nNew,n@new.test\n');
+    const dry = await prospectkit('prospects', 'import', csv, '--dry-run', '--json');
+    expect(dry.code).toBe(0);
+    const report = JSON.parse(dry.stdout);
+    expect(report.job).toMatchObject({
+      dry_run: true,
+      created_count: 1,
+      skipped_count: 1,
+      rejected_count: 0,
+    });
+    expect(report.rejections).toEqual([]);
+    const real = await prospectkit('prospects', 'import', csv, '--json');
+    expect(JSON.parse(real.stdout).job).toMatchObject({ created_count: 1, skipped_count: 1 });
+    const created = await prospectkit('prospects', 'import', csv, '--duplicates', 'create', '--json');
+    expect(JSON.parse(created.stdout).job).toMatchObject({ created_count: 2, skipped_count: 0 });
+  });
+
+  it('exit 2 when some rows were rejected, listing line, column and reason', async () => {
+    const csv = await file('bad.csv', 'Company,Website\nGood,https://good.test\n,https://x.test\nBad,nope\n');
+    const text = await prospectkit('prospects', 'import', csv);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toMatch(/3\s+Company\s+The company field is required\./);
+    expect(text.stdout).toMatch(/4\s+Website\s+The website field must be a valid URL\./);
+    const json = await prospectkit('prospects', 'import', csv, '--json');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout).rejections).toEqual([
+      { line: 3, column_name: 'Company', reason: 'The company field is required.' },
+      { line: 4, column_name: 'Website', reason: 'The website field must be a valid URL.' },
+    ]);
+  });
+
+  it('exit 1 with a clear message when the file is refused', async () => {
+    const png = await file('image.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    const refused = await prospectkit('prospects', 'import', png);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^prospectkit-server: The file is not a CSV text file/m);
+    const noCompany = await prospectkit('prospects', 'import', await file('x.csv', 'Phone\n123\n'));
+    expect(noCompany.code).toBe(1);
+    expect(noCompany.stderr).toMatch(/No column is mapped to Company/);
+    expect((await prospectkit('prospects', 'import', join(dir, 'missing.csv'))).code).toBe(1);
+  });
+});
