@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { finishImportJob, lockLeasedImportJob, recordImportProgress } from '../store/import-job-queue.js';
@@ -99,9 +98,6 @@ export async function runImportJob(
       if (after === 'cancelled') return 'cancelled';
       options.onProgress?.(after);
       if (end) return 'succeeded';
-      // PGlite runs in this thread and answers in microtasks: without a turn of the event loop between batches,
-      // the server would take no request (not even the Cancel button) until the whole file is imported.
-      await setImmediate();
       if (options.signal?.aborted) {
         await db.query('update import_jobs set lease_until = $2 where id = $1 and lease_until = $3', [
           claimed.id,
