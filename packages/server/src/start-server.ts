@@ -72,7 +72,11 @@ export async function startServer(
     signInLimiter: limiter.signInLimiter,
     trustProxy: config.trustProxy,
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
-    settings: { adminPassword: config.adminPassword, allowInsecureWebhooks: config.allowInsecureWebhooks },
+    settings: {
+      adminPassword: config.adminPassword,
+      allowInsecureWebhooks: config.allowInsecureWebhooks,
+      importMaxBytes: config.importMaxBytes,
+    },
   });
   const worker = createDeliveryWorker({
     db,

@@ -10,6 +10,8 @@ export interface Page {
   title: string;
   body: SafeHtml;
   section?: Section;
+  /** More of `<head>` (see `PageInput.head`). */
+  head?: SafeHtml;
 }
 
 /** Takes the one-time message left by the previous step (it is shown once). */

@@ -5,14 +5,16 @@ import express, { type RequestHandler } from 'express';
 
 /**
  * The files under `assets/`: the pages' stylesheets, linked in this order (each later one may override an earlier
- * one; the app's pages add their own after the settings ones), and their script.
+ * one; the app's pages add their own after the settings ones), their script, and the import pages' own.
  */
 export type SettingsAsset =
   | 'settings-base.css'
   | 'settings-forms.css'
   | 'settings.css'
   | 'prospects.css'
-  | 'settings.js';
+  | 'settings.js'
+  | 'import.css'
+  | 'import.js';
 
 const ASSETS: readonly SettingsAsset[] = [
   'settings-base.css',
@@ -20,6 +22,8 @@ const ASSETS: readonly SettingsAsset[] = [
   'settings.css',
   'prospects.css',
   'settings.js',
+  'import.css',
+  'import.js',
 ];
 
 /**

@@ -21,4 +21,6 @@ export interface SettingsContext {
   allowInsecureWebhooks: boolean;
   /** The server's public origin (`PROSPECTKIT_PUBLIC_URL`), for the commands the pages show; else the request's. */
   publicUrl: string | undefined;
+  /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). */
+  importMaxBytes: number;
 }

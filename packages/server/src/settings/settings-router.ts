@@ -2,10 +2,12 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
+import { DEFAULT_IMPORT_MAX_BYTES } from '../config.js';
 import type { Database } from '../db/database.js';
 import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { appProspectRoutes } from './app-prospect-routes.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
+import { importRoutes } from './import-routes.js';
 import { render } from './render.js';
 import { sessionSecretLoader, settingsSession } from './session.js';
 import { passwordStamp, requireCurrentSession } from './session-lifetime.js';
@@ -24,6 +26,8 @@ export interface SettingsOptions {
   adminPassword?: string | undefined;
   /** Allow http and loopback webhook addresses, like the delivery worker. Default `false`. */
   allowInsecureWebhooks?: boolean;
+  /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). Default 50 MiB. */
+  importMaxBytes?: number | undefined;
 }
 
 /** Settings pages carry secrets: never cached. The other security headers are the app's (`securityHeaders`). */
@@ -106,6 +110,7 @@ export function settingsRouter(
     passwordStamp: passwordStamp({ db: options.db, configured: options.adminPassword || undefined, secret }),
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
     publicUrl: options.publicUrl,
+    importMaxBytes: options.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
   };
   const router = express.Router();
   router.use(noStore);
@@ -121,8 +126,9 @@ export function settingsRouter(
     );
   });
   router.use('/assets', settingsAssets());
-  // A prospect's form carries up to 50 tags and 10,000 characters of notes (openapi.yaml `ProspectCreate`).
-  router.use(express.urlencoded({ extended: false, limit: '128kb', parameterLimit: 100 }));
+  // A prospect's form carries up to 50 tags and 10,000 characters of notes (openapi.yaml `ProspectCreate`); the
+  // import mapping form sends one field per column of the CSV file: room for 200 columns.
+  router.use(express.urlencoded({ extended: false, limit: '128kb', parameterLimit: 210 }));
   router.use(settingsSession(ctx.db, secret, { secure: options.secureCookies }));
   // The sign-in form has no session yet, so it carries a signed double-submit token instead (see signInCsrf).
   router.use((req, res, next) =>
@@ -136,6 +142,7 @@ export function settingsRouter(
   workspace.use('/tokens', tokenRoutes(ctx));
   workspace.use('/webhooks', webhookRoutes(ctx));
   workspace.use('/prospects', appProspectRoutes(ctx));
+  workspace.use('/imports', importRoutes(ctx));
   router.use('/workspaces/:workspaceId', loadWorkspace(ctx), workspace);
   router.use((req, res) => {
     render(req, res, messagePage('Not found', 'There is no settings page at this address.'), { status: 404 });

@@ -6,6 +6,7 @@ import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createLimiter } from '../../src/rate-limit/create-limiter.js';
+import type { SettingsOptions } from '../../src/settings/settings-router.js';
 
 /** The administrator password of the in-process settings apps. */
 export const PASSWORD = 'settings http test password';
@@ -16,7 +17,7 @@ export const PASSWORD = 'settings http test password';
  */
 export async function startApp(
   db: Database,
-  settings: { adminPassword?: string } = { adminPassword: PASSWORD },
+  settings: SettingsOptions = { adminPassword: PASSWORD },
   options: { requestsPerMinute?: number; clock?: Clock; publicUrl?: string } = {},
 ) {
   const lines: string[] = [];

@@ -9,6 +9,7 @@ import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/delivery/delivery-worker.js';
 import { createApp } from '../../src/http/create-app.js';
+import { createImportRunner, type ImportRunner } from '../../src/import/index.js';
 import { createLimiter } from '../../src/rate-limit/create-limiter.js';
 import { createLogger } from '../../src/start-server.js';
 import { createApiToken } from '../../src/store/api-tokens.js';
@@ -76,13 +77,22 @@ export interface SettingsServer {
   workspaceId: string;
   clock: Clock & { advance(ms: number): void };
   worker: DeliveryWorker;
+  /** The import runner, claiming jobs as the server's does (in batches of 100 rows, so a test can cancel one). */
+  importRunner: ImportRunner;
   /** A token with every ability in the default workspace. */
   token(): Promise<string>;
   close(): Promise<void>;
 }
 
-/** Starts the app with the settings area (password {@link ADMIN_PASSWORD}, insecure webhooks allowed). */
-export async function startSettingsServer(kind: 'pglite' | 'postgres'): Promise<SettingsServer> {
+/**
+ * Starts the app with the settings area (password {@link ADMIN_PASSWORD}, insecure webhooks allowed).
+ *
+ * @param options.importMaxBytes the Import page's largest file, in bytes. Default: the server's (50 MiB)
+ */
+export async function startSettingsServer(
+  kind: 'pglite' | 'postgres',
+  options: { importMaxBytes?: number } = {},
+): Promise<SettingsServer> {
   const db = await openTestDatabase(kind);
   let offsetMs = 0;
   const clock = {
@@ -99,7 +109,11 @@ export async function startSettingsServer(kind: 'pglite' | 'postgres'): Promise<
     clock,
     limiter: limiter.limiter,
     signInLimiter: limiter.signInLimiter,
-    settings: { adminPassword: ADMIN_PASSWORD, allowInsecureWebhooks: true },
+    settings: {
+      adminPassword: ADMIN_PASSWORD,
+      allowInsecureWebhooks: true,
+      ...(options.importMaxBytes ? { importMaxBytes: options.importMaxBytes } : {}),
+    },
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -112,6 +126,8 @@ export async function startSettingsServer(kind: 'pglite' | 'postgres'): Promise<
     pollIntervalMs: 100,
   });
   await worker.start();
+  const importRunner = createImportRunner({ db, logger, clock, pollMs: 200, batchSize: 100 });
+  await importRunner.start();
   const { id: workspaceId } = await createWorkspace(db, 'Acme sales');
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -121,6 +137,7 @@ export async function startSettingsServer(kind: 'pglite' | 'postgres'): Promise<
     workspaceId,
     clock,
     worker,
+    importRunner,
     async token() {
       const now = clock.now();
       const created = await createApiToken(db, {
@@ -134,6 +151,7 @@ export async function startSettingsServer(kind: 'pglite' | 'postgres'): Promise<
     },
     async close() {
       await worker.stop();
+      await importRunner.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await limiter.close();

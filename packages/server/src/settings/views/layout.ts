@@ -21,6 +21,8 @@ export interface PageInput {
   section?: Section;
   /** A one-time message from the previous step. */
   flash?: string | undefined;
+  /** More of `<head>` for one page: its own stylesheet or script (see `settingsAssetUrl`), a refresh. */
+  head?: SafeHtml | undefined;
 }
 
 /** The hidden CSRF field every form carries. */
@@ -74,6 +76,7 @@ export function layout(page: PageInput): SafeHtml {
 <link rel="stylesheet" href="${settingsAssetUrl('settings.css')}">
 <link rel="stylesheet" href="${settingsAssetUrl('prospects.css')}">
 <script src="${settingsAssetUrl('settings.js')}" defer></script>
+${page.head}
 </head>
 <body>
 <a class="skip" href="#main">Skip to main content</a>

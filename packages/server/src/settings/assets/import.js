@@ -1,0 +1,62 @@
+// The import pages' script, loaded with `defer`; the pages work without it. On the mapping page it enables
+// "Start import" as soon as a column maps to Company; on a running job's page it follows the job's progress from
+// its JSON (the page without JavaScript refreshes itself instead) and reloads for the report when it ends.
+document.addEventListener('DOMContentLoaded', () => {
+  const start = document.querySelector('button[data-start-import]');
+  if (start) {
+    const selects = [...document.querySelectorAll('select[data-import-field]')];
+    const hint = document.getElementById('start-hint');
+    const update = () => {
+      const company = selects.some((s) => s.value === 'company');
+      start.disabled = !company;
+      if (hint) hint.hidden = company;
+    };
+    for (const select of selects) select.addEventListener('change', update);
+    update();
+  }
+
+  const box = document.querySelector('[data-import-progress]');
+  const url = box?.getAttribute('data-import-progress');
+  if (!box || !url) return;
+  const bar = document.getElementById('import-progress');
+  const text = document.getElementById('import-progress-text');
+  const format = (n) => n.toLocaleString('en-US');
+  const active = new Set(['queued', 'running', 'cancelling']);
+  const show = (job) => {
+    if (job.total_rows !== null && job.total_rows > 0) {
+      bar.max = job.total_rows;
+      bar.value = Math.min(job.rows_done, job.total_rows);
+      const percent = Math.floor((job.rows_done / job.total_rows) * 100);
+      text.textContent = `${format(job.rows_done)} of ${format(job.total_rows)} rows done (${percent}%)`;
+    } else {
+      text.textContent = `${format(job.rows_done)} rows done`;
+    }
+    for (const [name, value] of [
+      ['created', job.created_count],
+      ['skipped', job.skipped_count],
+      ['rejected', job.rejected_count],
+    ]) {
+      const cell = document.querySelector(`[data-count="${name}"]`);
+      if (cell) cell.textContent = format(value);
+    }
+  };
+  const poll = async () => {
+    try {
+      const response = await fetch(url, {
+        headers: { Accept: 'application/json' },
+        credentials: 'same-origin',
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const job = await response.json();
+      show(job);
+      if (!active.has(job.status)) {
+        window.location.reload();
+        return;
+      }
+    } catch {
+      // A missed answer (a restart, the network) is retried on the next tick.
+    }
+    setTimeout(poll, 1000);
+  };
+  setTimeout(poll, 1000);
+});

@@ -1,0 +1,211 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getImportJob, listImportJobs } from '../../src/import/index.js';
+import { testDatabaseKinds } from '../../src/testing/index.js';
+import { call } from '../http-helpers.js';
+import {
+  launchBrowser,
+  type SettingsServer,
+  screenshot,
+  signIn,
+  startSettingsServer,
+} from './settings-harness.js';
+
+// A browser on a busy two-CPU CI machine can be slow; a stuck page still fails, within a few minutes.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Semicolons; "Company name" and "E-mail" need a synonym; "Web" holds domains, "Ort" is German for town. */
+const LEADS = [
+  'Company name;Web;E-mail;Ort',
+  'Acme GmbH;acme.example;anna@acme.example;Berlin',
+  'Globex;globex.example;not-an-email;Paris',
+  'Initech;initech.example;bill@initech.example;Austin',
+  'Umbrella;umbrella.example;ada@umbrella.example;Raccoon City',
+].join('\n');
+
+/** `rows` prospects, one per line, enough for an import to be cancelled half way. */
+const manyRows = (rows: number) =>
+  `company,domain\n${Array.from({ length: rows }, (_, i) => `Company ${i},c${i}.example`).join('\n')}\n`;
+
+describe.each(testDatabaseKinds())('CSV import in a browser (%s)', (kind) => {
+  let server: SettingsServer;
+  let context: BrowserContext;
+  let page: Page;
+  const shoot = (name: string) => (kind === 'pglite' ? screenshot(page, name) : Promise.resolve());
+  const importsUrl = () => `${server.origin}/settings/workspaces/${server.workspaceId}/imports`;
+
+  beforeAll(async () => {
+    server = await startSettingsServer(kind);
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    page = await context.newPage();
+    await signIn(page, server.origin);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+  });
+
+  it('uploads a semicolon file, maps its columns with a preview, imports it and offers the report', async () => {
+    // A prospect already in the workspace, so the import finds a duplicate.
+    const token = await server.token();
+    expect(
+      (
+        await call(server.baseUrl, 'POST', '/prospects', {
+          token,
+          body: { company: 'Initech', domain: 'initech.example' },
+        })
+      ).status,
+    ).toBe(201);
+
+    await page.getByRole('link', { name: 'Import', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Import prospects');
+    await expect(page.getByText('No imports yet.').count()).resolves.toBe(1);
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(LEADS) });
+    await shoot('import-upload');
+    await page.getByRole('button', { name: 'Upload and map columns' }).click();
+
+    await page.waitForURL(/\/imports\/imp_/);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Map columns');
+    await expect(page.getByText('Semicolon (;)').count()).resolves.toBe(1);
+    expect(await page.getByLabel('Company name', { exact: true }).inputValue()).toBe('company');
+    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe('contact_email');
+    expect(await page.getByLabel('Ort', { exact: true }).inputValue()).toBe('');
+    // Fix the mapping: "Web" holds domains, and "Ort" the town.
+    await page.getByLabel('Web', { exact: true }).selectOption('domain');
+    await page.getByLabel('Ort', { exact: true }).selectOption('location');
+    await page.getByRole('button', { name: 'Refresh preview' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByLabel('Web', { exact: true }).inputValue()).toBe('domain');
+    const globex = page.getByRole('row', { name: /Globex/ });
+    expect(await globex.textContent()).toContain('Will be rejected');
+    expect(await globex.locator('td.invalid .field-error').count()).toBe(1);
+    expect(await page.getByRole('row', { name: /Initech/ }).textContent()).toContain('Duplicate');
+    expect(await page.getByRole('row', { name: /Acme GmbH/ }).textContent()).toContain('OK');
+
+    // With nothing mapped to Company, Start import is disabled (by the page script at once).
+    const start = page.getByRole('button', { name: 'Start import' });
+    await page.getByLabel('Company name', { exact: true }).selectOption('');
+    expect(await start.isDisabled()).toBe(true);
+    await page.getByLabel('Company name', { exact: true }).selectOption('company');
+    expect(await start.isDisabled()).toBe(false);
+    await page.getByLabel('Skip them').check();
+    await shoot('import-mapping');
+    await start.click();
+
+    await page.getByRole('heading', { name: 'Import report' }).waitFor({ timeout: 60_000 });
+    await expect(page.getByText('Import finished').count()).resolves.toBe(1);
+    expect(await page.locator('[data-count="created"]').textContent()).toBe('2');
+    expect(await page.locator('[data-count="skipped"]').textContent()).toBe('1');
+    expect(await page.locator('[data-count="rejected"]').textContent()).toBe('1');
+    expect(await page.locator('#import-progress').getAttribute('value')).toBe('4');
+    const rejected = page.getByRole('row', { name: /not-an-email|E-mail/ });
+    expect(await rejected.textContent()).toMatch(/^\s*3\s*E-mail/);
+    await shoot('import-report');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download report (CSV)' }).click(),
+    ]);
+    const report = await readFile((await download.path()) as string, 'utf8');
+    expect(report).toMatch(/^line,column,reason\r\n3,E-mail,/);
+    expect(report).toContain('2 created, 1 skipped as duplicates, 1 rejected');
+
+    const listed = await call(server.baseUrl, 'GET', '/prospects?limit=100', { token });
+    const companies = (listed.body.data as Array<{ company: string }>).map((p) => p.company).sort();
+    expect(companies).toEqual(['Acme GmbH', 'Initech', 'Umbrella']);
+    expect(await page.getByRole('link', { name: /2 prospects were imported/ }).getAttribute('href')).toBe(
+      `/settings/workspaces/${server.workspaceId}/prospects`,
+    );
+  });
+
+  it('lists the import with its status below the upload form', async () => {
+    await page.getByRole('link', { name: 'Import another file' }).click();
+    const row = page.getByRole('row', { name: /leads\.csv/ });
+    expect(await row.textContent()).toContain('Finished');
+    expect(await row.textContent()).toContain('2 created of 4');
+  });
+
+  it('follows a large import live, cancels it half way, and states what was imported', async () => {
+    await page.goto(importsUrl());
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(manyRows(20_000)) });
+    await page.getByRole('button', { name: 'Upload and map columns' }).click();
+    await page.waitForURL(/\/imports\/imp_/);
+    await page.getByLabel('Create them anyway').check();
+    await page.getByRole('button', { name: 'Start import' }).click();
+    await page.getByRole('heading', { name: 'Importing prospects' }).waitFor();
+    const jobId = page.url().split('/').pop() as string;
+    // The page script updates the bar without a reload, from the job's JSON.
+    await page.waitForFunction(() => (document.querySelector('progress')?.value ?? 0) > 0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Importing prospects');
+    // Without JavaScript the page refreshes itself every 2 s while the job runs.
+    expect(await page.content()).toContain('<noscript><meta http-equiv="refresh" content="2"></noscript>');
+    expect(await page.locator('#cancel-hint').textContent()).toContain('Prospects already imported stay');
+    await shoot('import-progress');
+    await page.getByRole('button', { name: 'Cancel import' }).click();
+
+    await page.getByRole('heading', { name: 'Import report' }).waitFor({ timeout: 60_000 });
+    const job = await getImportJob(server.db, { workspaceId: server.workspaceId, jobId });
+    expect(job?.status).toBe('cancelled');
+    const created = job?.created_count ?? 0;
+    expect(created).toBeGreaterThan(0);
+    expect(created).toBeLessThan(20_000);
+    const stated = `${created.toLocaleString('en-US')} prospects were imported`;
+    await expect(page.getByText(/Import cancelled/).textContent()).resolves.toContain(stated);
+    expect(await page.locator('[data-count="created"]').textContent()).toBe(created.toLocaleString('en-US'));
+    await shoot('import-cancelled');
+
+    // What was imported stays: the prospects are there, and the count does not change on a reload.
+    const [stored] = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from prospects where workspace_id = $1 and company like 'Company %'`,
+      [server.workspaceId],
+    );
+    expect(stored?.n).toBe(created);
+    await page.reload();
+    await expect(page.getByText(/Import cancelled/).textContent()).resolves.toContain(stated);
+  });
+});
+
+describe('CSV import over the size limit', () => {
+  let server: SettingsServer;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    server = await startSettingsServer('pglite', { importMaxBytes: 1024 * 1024 });
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+  });
+
+  it('shows the limit beside the file field and keeps nothing', async () => {
+    const page = await context.newPage();
+    await signIn(page, server.origin);
+    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}/imports`);
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(manyRows(60_000)) });
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Upload and map columns' }).click(),
+    ]);
+    expect(answer.status()).toBe(413);
+    const error = await page.locator('.field-error').textContent();
+    expect(error).toMatch(/larger than the 1 MiB/);
+    expect(await page.getByLabel('CSV file').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('alert').textContent()).toContain(error as string);
+    expect(await listImportJobs(server.db, { workspaceId: server.workspaceId })).toEqual([]);
+    await screenshot(page, 'import-too-large');
+  });
+});
