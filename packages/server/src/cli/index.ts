@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { exitWithError } from './cli-error.js';
+import { registerConversations } from './conversations.js';
 import { registerDeliveries } from './deliveries.js';
 import { registerEvents } from './events.js';
 import { registerMigrate } from './migrate.js';
 import { registerSimulate } from './simulate.js';
 import { registerStart } from './start.js';
+import { registerTeammates } from './teammates.js';
 import { registerToken } from './token.js';
 import { registerWebhook } from './webhook.js';
 import { registerWorker } from './worker.js';
@@ -27,6 +29,8 @@ registerWorkspace(program);
 registerToken(program);
 registerWebhook(program);
 registerWorker(program);
+registerTeammates(program);
+registerConversations(program);
 registerSimulate(program);
 registerEvents(program);
 registerDeliveries(program);
