@@ -9,6 +9,9 @@ export const ID_PREFIXES = {
   delivery: 'del_',
   token: 'tok_',
   workspace: 'ws_',
+  teammate: 'tm_',
+  conversation: 'cv_',
+  message: 'msg_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
