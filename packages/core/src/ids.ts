@@ -9,6 +9,8 @@ export const ID_PREFIXES = {
   delivery: 'del_',
   token: 'tok_',
   workspace: 'ws_',
+  /** Inbound mail kept in the app's Unmatched list (server only, never in the API). */
+  unmatchedMessage: 'um_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

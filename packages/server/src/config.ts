@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { loadMailConfig, type MailConfig } from './mail/mail-config.js';
 
 /** The reference server's settings, from the environment. */
 export interface ServerConfig {
@@ -24,6 +25,8 @@ export interface ServerConfig {
   adminPassword: string | undefined;
   /** Days a delivery attempt stays in the attempt log before it is pruned. */
   attemptRetentionDays: number;
+  /** The inbound SMTP listener, inbound addresses and the outgoing relay (`PROSPECTKIT_SMTP_*`). */
+  mail: MailConfig;
 }
 
 /** Thrown when a setting is invalid; the message names the variable. */
@@ -48,6 +51,16 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
   }
   return value;
+}
+
+/** The mail settings, their problems reported as every other setting's. */
+function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
+  try {
+    return loadMailConfig(env);
+  } catch (error) {
+    if (error instanceof RangeError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 /** Options of {@link loadConfig}. */
@@ -93,7 +106,8 @@ function checkServing(env: NodeJS.ProcessEnv, publicUrl: string | undefined, tru
  * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_TRUST_PROXY`
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
  * `PROSPECTKIT_ADMIN_PASSWORD` (at least 15 characters) and
- * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650).
+ * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650), and the mail settings (`loadMailConfig`:
+ * `PROSPECTKIT_SMTP_PORT`, `PROSPECTKIT_INBOUND_DOMAIN`, `PROSPECTKIT_SMTP_RELAY_URL` ...).
  *
  * When serving in production (`NODE_ENV=production`), `PROSPECTKIT_PUBLIC_URL` is required and must be https;
  * an https `PROSPECTKIT_PUBLIC_URL` requires `PROSPECTKIT_TRUST_PROXY`.
@@ -163,5 +177,6 @@ export function loadConfig(
     allowInsecureWebhooks: insecure === '1' || insecure === 'true',
     adminPassword,
     attemptRetentionDays: integer(env, 'PROSPECTKIT_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
+    mail: mailConfig(env),
   };
 }

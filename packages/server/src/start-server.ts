@@ -7,6 +7,8 @@ import { openDatabase } from './db/open-database.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
 import { createApp } from './http/create-app.js';
 import { createLogger } from './logger.js';
+import { createMailSender } from './mail/mail-sender.js';
+import { type SmtpListener, startSmtpListener } from './mail/smtp-listener.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { ensureAdminPassword } from './settings/index.js';
 
@@ -28,12 +30,36 @@ export interface RunningServer {
   worker: DeliveryWorker;
   /** The server's pino logger. */
   logger: Logger;
+  /** The inbound SMTP listener, when `PROSPECTKIT_SMTP_PORT` has it on (see `loadMailConfig`). */
+  smtp: SmtpListener | undefined;
   /** Graceful stop: stop accepting, finish in-flight requests, stop the worker, close the database. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the database (migrating it), starts the API and a delivery worker.
+ * Starts the SMTP listener when configured. The development default port (2525) may be taken by another
+ * server on the machine: then the API starts without it and says so; a port that was set must bind.
+ */
+async function startMail(
+  config: ServerConfig,
+  db: Database,
+  logger: Logger,
+): Promise<SmtpListener | undefined> {
+  if (config.mail.smtpPort === undefined) return undefined;
+  try {
+    return await startSmtpListener({ db, logger, config: config.mail });
+  } catch (error) {
+    if (!config.mail.smtpPortIsDefault || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    logger.warn(
+      'mail: port 2525 is in use, so the inbound SMTP listener is off; set PROSPECTKIT_SMTP_PORT to another port.',
+    );
+    return undefined;
+  }
+}
+
+/**
+ * Opens the database (migrating it), starts the API, a delivery worker and, when configured, the inbound SMTP
+ * listener (`PROSPECTKIT_SMTP_PORT`; on by default outside production).
  *
  * @param config - the settings, usually `loadConfig()`
  * @param options.db an already open database to use instead of the configured one (tests)
@@ -57,6 +83,7 @@ export async function startServer(
   // Without PROSPECTKIT_ADMIN_PASSWORD, development generates one on first start and keeps only its hash.
   const generatedAdminPassword =
     config.adminPassword || process.env.NODE_ENV === 'production' ? undefined : await ensureAdminPassword(db);
+  const mailSender = createMailSender(config.mail.relayUrl);
   const app = createApp({
     db,
     logger,
@@ -66,7 +93,11 @@ export async function startServer(
     signInLimiter: limiter.signInLimiter,
     trustProxy: config.trustProxy,
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
-    settings: { adminPassword: config.adminPassword, allowInsecureWebhooks: config.allowInsecureWebhooks },
+    settings: {
+      adminPassword: config.adminPassword,
+      allowInsecureWebhooks: config.allowInsecureWebhooks,
+      mail: { sender: mailSender, inboundDomain: config.mail.inboundDomain },
+    },
   });
   const worker = createDeliveryWorker({
     db,
@@ -79,6 +110,7 @@ export async function startServer(
     s.once('error', reject);
   });
   await worker.start();
+  const smtp = await startMail(config, db, logger);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -91,7 +123,10 @@ export async function startServer(
     db,
     worker,
     logger,
+    smtp,
     async close() {
+      await smtp?.close();
+      mailSender.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections?.();

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Database } from '../db/database.js';
-import { recordConversationAssigned, recordReplyReceived } from '../store/app-events.js';
+import { simulateReply } from '../mail/simulate-reply.js';
+import { recordConversationAssigned } from '../store/app-events.js';
 import { CliError } from './cli-error.js';
 import { output } from './output.js';
 import { withDatabase } from './with-database.js';
@@ -36,13 +37,15 @@ export function registerSimulate(program: Command): void {
     .description('Emit the events that come from the app (replies, assignments), for testing receivers');
   simulate
     .command('reply')
-    .description('A prospect replied to an email: emits inbox.reply.received')
+    .description(
+      'Testing aid: a stand-in reply from the prospect, added to its conversation like received mail; emits inbox.reply.received',
+    )
     .requiredOption('--prospect <id>', 'prospect id (prs_...)')
     .option('--json', 'print JSON')
     .action((o: { prospect: string; json?: boolean }) =>
       withDatabase(async (db) => {
-        const event = await db.transaction((tx) => recordReplyReceived(tx, o.prospect, new Date()));
-        await reportEmitted(db, o.prospect, event, !!o.json);
+        const reply = await db.transaction((tx) => simulateReply(tx, o.prospect, new Date()));
+        await reportEmitted(db, o.prospect, reply?.event, !!o.json);
       }),
     );
   simulate

@@ -3,16 +3,18 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { createMailSender } from '../mail/mail-sender.js';
 import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
 import { render } from './render.js';
 import { sessionSecretLoader, settingsSession } from './session.js';
 import { passwordStamp, requireCurrentSession } from './session-lifetime.js';
 import { settingsAssets } from './settings-assets.js';
-import type { SettingsContext } from './settings-context.js';
+import type { SettingsContext, SettingsMail } from './settings-context.js';
 import { signInCsrf } from './sign-in-csrf.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { tokenRoutes } from './token-routes.js';
+import { inboxRoutes } from './inbox-routes.js';
 import { messagePage } from './views/message-page.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { loadWorkspace, workspacePickerRoutes, workspaceSettingsRoutes } from './workspace-routes.js';
@@ -23,6 +25,8 @@ export interface SettingsOptions {
   adminPassword?: string | undefined;
   /** Allow http and loopback webhook addresses, like the delivery worker. Default `false`. */
   allowInsecureWebhooks?: boolean;
+  /** Outgoing mail and the inbound domain. Default: no relay (messages are kept, not sent), domain `localhost`. */
+  mail?: SettingsMail;
 }
 
 /** Settings pages carry secrets: never cached. The other security headers are the app's (`securityHeaders`). */
@@ -102,6 +106,7 @@ export function settingsRouter(
     signInCsrf: signInCsrf({ secret, secure: (req) => options.secureCookies || req.secure }),
     passwordStamp: passwordStamp({ db: options.db, configured: options.adminPassword || undefined, secret }),
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
+    mail: options.mail ?? { sender: createMailSender(undefined), inboundDomain: 'localhost' },
   };
   const router = express.Router();
   router.use(noStore);
@@ -130,6 +135,7 @@ export function settingsRouter(
   workspace.use(workspaceSettingsRoutes(ctx));
   workspace.use('/tokens', tokenRoutes(ctx));
   workspace.use('/webhooks', webhookRoutes(ctx));
+  workspace.use('/inbox', inboxRoutes(ctx));
   router.use('/workspaces/:workspaceId', loadWorkspace(ctx), workspace);
   router.use((req, res) => {
     render(req, res, messagePage('Not found', 'There is no settings page at this address.'), { status: 404 });

@@ -5,7 +5,8 @@ import { enqueueEvents } from './outbox.js';
 /** Longest teammate id `conversation.assigned` carries (openapi.yaml `ConversationAssignedData`). */
 export const MAX_ASSIGNEE_ID_LENGTH = 64;
 
-async function findProspect(tx: Sql, prospectId: string) {
+/** A prospect by id alone, whatever its workspace (for the CLI and the mail listener), or `undefined`. */
+export async function findProspect(tx: Sql, prospectId: string) {
   const [prospect] = await tx.query<{
     id: string;
     workspace_id: string;

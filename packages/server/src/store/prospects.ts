@@ -246,3 +246,21 @@ export async function recordOutcome<I>(
   await enqueueEvents(tx, workspaceId, events, now);
   return { result: { id, prospect_id: prospectId, ...merged, recorded_at: now.toISOString() } };
 }
+
+/**
+ * The workspace's prospect whose `contact_email` is this address (compared case-insensitively; the oldest when
+ * several share it), for matching inbound mail to its sender. Uses migration 12's index.
+ */
+export async function findProspectByContactEmail(
+  db: Sql,
+  workspaceId: string,
+  address: string,
+): Promise<{ id: string } | undefined> {
+  if (address === '') return undefined;
+  const [row] = await db.query<{ id: string }>(
+    `select id from prospects where workspace_id = $1 and lower(contact_email) = $2
+     order by created_at, id limit 1`,
+    [workspaceId, address.toLowerCase()],
+  );
+  return row;
+}
