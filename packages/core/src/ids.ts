@@ -9,6 +9,9 @@ export const ID_PREFIXES = {
   delivery: 'del_',
   token: 'tok_',
   workspace: 'ws_',
+  teammate: 'tm_',
+  conversation: 'cv_',
+  message: 'msg_',
   /** Inbound mail kept in the app's Unmatched list (server only, never in the API). */
   unmatchedMessage: 'um_',
 } as const;

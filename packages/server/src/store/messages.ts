@@ -1,7 +1,7 @@
 import { type BuiltEvent, newId } from '@prospectkit/core';
 import type { Sql } from '../db/database.js';
 import { recordReplyReceived } from './app-events.js';
-import { ensureConversation } from './conversations.js';
+import { ensureConversation, recordConversationActivity } from './conversations.js';
 
 /** One message of a conversation (migration 11's `messages`). */
 export interface MessageRecord {
@@ -104,6 +104,7 @@ export async function recordIncomingMessage(
   const conversation = await ensureConversation(tx, {
     workspaceId: options.workspaceId,
     prospectId: options.prospectId,
+    now: options.now,
   });
   const id = await insertMessage(tx, {
     ...options.message,
@@ -115,11 +116,7 @@ export async function recordIncomingMessage(
     now: options.now,
   });
   if (id === undefined) return { conversationId: conversation.id, id, duplicate: true, event: undefined };
-  await tx.query(
-    `update conversations set unread = true, last_message_at = greatest(coalesce(last_message_at, $2), $2)
-     where id = $1`,
-    [conversation.id, options.now],
-  );
+  await recordConversationActivity(tx, { conversationId: conversation.id, at: options.now, incoming: true });
   const event = await recordReplyReceived(tx, options.prospectId, options.now);
   return { conversationId: conversation.id, id, duplicate: false, event };
 }
@@ -152,10 +149,7 @@ export async function recordOutgoingMessage(
   });
   if (id === undefined)
     throw new Error('[prospectkit] Failed to store an outgoing message: its Message-ID is taken.');
-  await tx.query(
-    `update conversations set last_message_at = greatest(coalesce(last_message_at, $2), $2) where id = $1`,
-    [options.conversationId, options.now],
-  );
+  await recordConversationActivity(tx, { conversationId: options.conversationId, at: options.now, incoming: false });
   return id;
 }
 

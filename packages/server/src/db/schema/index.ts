@@ -7,10 +7,11 @@ import { v5 } from './v05-settings-area.js';
 import { v6 } from './v06-prospect-count-per-workspace.js';
 import { v7 } from './v07-prospect-count-in-shards.js';
 import { v8 } from './v08-rate-limit-counters-unlogged.js';
+import { v11 } from './v11-teammates-conversations.js';
 import { v12 } from './v12-unmatched-messages.js';
 
 /**
  * The one ordered set of migrations, for PostgreSQL and PGlite alike: one file per version in this folder.
  * A new migration is a new file `vNN-name.ts` and one entry here; an applied migration is never edited.
  */
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v12];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v11, v12];
