@@ -126,6 +126,8 @@ export async function startSmtpListener(options: {
     // Refused whatever onData decides, once DATA is past the limit (smtp-server's own 552).
     ...({ rejectOversized: true } as object),
     logger: false,
+    // Mail is matched by addresses, never by the client's host name: no reverse DNS lookup per connection.
+    disableReverseLookup: true,
     onConnect(session, callback) {
       if (!limit.acquire(session.remoteAddress)) {
         logger.warn({ smtp_session: session.id }, 'mail connection refused: too many from one address');

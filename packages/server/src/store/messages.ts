@@ -149,7 +149,11 @@ export async function recordOutgoingMessage(
   });
   if (id === undefined)
     throw new Error('[prospectkit] Failed to store an outgoing message: its Message-ID is taken.');
-  await recordConversationActivity(tx, { conversationId: options.conversationId, at: options.now, incoming: false });
+  await recordConversationActivity(tx, {
+    conversationId: options.conversationId,
+    at: options.now,
+    incoming: false,
+  });
   return id;
 }
 

@@ -126,3 +126,12 @@ export async function markUnmatchedMessageAttached(
     [id, prospectId, now],
   );
 }
+
+/** How many of the workspace's unmatched messages wait to be attached. */
+export async function countUnmatchedMessages(db: Sql, workspaceId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from unmatched_messages where workspace_id = $1 and attached_at is null',
+    [workspaceId],
+  );
+  return row?.n ?? 0;
+}
