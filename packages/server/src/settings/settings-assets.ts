@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 
-/** The files under `assets/`: the settings pages' only stylesheet and script. */
-export type SettingsAsset = 'settings.css' | 'settings.js';
+/** The files under `assets/`: the settings pages' stylesheets (the inbox's apart) and script. */
+export type SettingsAsset = 'settings.css' | 'inbox.css' | 'settings.js';
 
-const ASSETS: readonly SettingsAsset[] = ['settings.css', 'settings.js'];
+const ASSETS: readonly SettingsAsset[] = ['settings.css', 'inbox.css', 'settings.js'];
 
 /**
  * The folder beside this module: `src/settings/assets/` when run from source (tsx), and `dist/assets/` in the

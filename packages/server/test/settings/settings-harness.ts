@@ -10,6 +10,7 @@ import type { Database } from '../../src/db/database.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/delivery/delivery-worker.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createLimiter } from '../../src/rate-limit/create-limiter.js';
+import type { SettingsMail } from '../../src/settings/settings-context.js';
 import { createLogger } from '../../src/start-server.js';
 import { createApiToken } from '../../src/store/api-tokens.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
@@ -82,7 +83,10 @@ export interface SettingsServer {
 }
 
 /** Starts the app with the settings area (password {@link ADMIN_PASSWORD}, insecure webhooks allowed). */
-export async function startSettingsServer(kind: 'pglite' | 'postgres'): Promise<SettingsServer> {
+export async function startSettingsServer(
+  kind: 'pglite' | 'postgres',
+  options: { mail?: SettingsMail } = {},
+): Promise<SettingsServer> {
   const db = await openTestDatabase(kind);
   let offsetMs = 0;
   const clock = {
@@ -99,7 +103,11 @@ export async function startSettingsServer(kind: 'pglite' | 'postgres'): Promise<
     clock,
     limiter: limiter.limiter,
     signInLimiter: limiter.signInLimiter,
-    settings: { adminPassword: ADMIN_PASSWORD, allowInsecureWebhooks: true },
+    settings: {
+      adminPassword: ADMIN_PASSWORD,
+      allowInsecureWebhooks: true,
+      ...(options.mail ? { mail: options.mail } : {}),
+    },
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -50,7 +50,7 @@ function conversationItem(workspaceId: string, c: ConversationSummary): SafeHtml
   return html`<li class="conversation${c.unread ? ' unread' : ''}">
   <a href="${inboxUrl(workspaceId, `/${encodeURIComponent(c.id)}`)}">
     <span class="who"><strong>${c.company}</strong>${c.contact_name && html` · ${c.contact_name}`}</span>
-    ${c.unread && html`<span class="status warn">Unread</span>`}
+    ${c.unread && html`<span class="status wait">Unread</span>`}
     <span class="subject">${c.last_subject || '(no subject)'}</span>
     <span class="preview">${c.last_direction === 'outgoing' ? 'You: ' : ''}${c.last_preview ?? 'No messages yet.'}</span>
   </a>

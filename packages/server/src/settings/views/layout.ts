@@ -70,6 +70,7 @@ export function layout(page: PageInput): SafeHtml {
 <meta name="referrer" content="same-origin">
 <title>${page.title} · ProspectKit</title>
 <link rel="stylesheet" href="${settingsAssetUrl('settings.css')}">
+${page.section === 'inbox' && html`<link rel="stylesheet" href="${settingsAssetUrl('inbox.css')}">`}
 <script src="${settingsAssetUrl('settings.js')}" defer></script>
 </head>
 <body>

@@ -36,7 +36,7 @@ ${textareaField({ name: 'body', label: 'Message', value: input.values.body, erro
 export function sendStatusText(status: string | null, error: string | null): SafeHtml {
   if (status === 'sent') return html`<span class="status ok">Sent</span>`;
   if (status === 'not_sent_no_relay')
-    return html`<span class="status warn">Not sent: no relay configured</span>`;
+    return html`<span class="status wait">Not sent: no relay configured</span>`;
   if (status === 'failed')
     return html`<span class="status bad">Not sent: ${error ?? 'the relay failed'}</span>`;
   return html``;
