@@ -4,6 +4,7 @@ import { exitWithError } from './cli-error.js';
 import { registerDeliveries } from './deliveries.js';
 import { registerEvents } from './events.js';
 import { registerMigrate } from './migrate.js';
+import { registerSendTestMail } from './send-test-mail.js';
 import { registerSimulate } from './simulate.js';
 import { registerStart } from './start.js';
 import { registerToken } from './token.js';
@@ -28,6 +29,7 @@ registerToken(program);
 registerWebhook(program);
 registerWorker(program);
 registerSimulate(program);
+registerSendTestMail(program);
 registerEvents(program);
 registerDeliveries(program);
 

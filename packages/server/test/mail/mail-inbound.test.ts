@@ -13,7 +13,12 @@ import { createLogger } from '../../src/start-server.js';
 import { listConversationMessages } from '../../src/store/messages.js';
 import { createProspect } from '../../src/store/prospects.js';
 import { listUnmatchedMessages } from '../../src/store/unmatched-messages.js';
-import { openTestDatabase, startWebhookReceiver, testDatabaseKinds, type WebhookReceiver } from '../../src/testing/index.js';
+import {
+  openTestDatabase,
+  startWebhookReceiver,
+  testDatabaseKinds,
+  type WebhookReceiver,
+} from '../../src/testing/index.js';
 import { testWorker, verifyReceived, workspaceWithWebhooks } from '../delivery-helpers.js';
 import { startTestRelay, type TestRelay, testClient } from './mail-helpers.js';
 
@@ -34,7 +39,11 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
     {} as never;
 
   const replyEvents = async () =>
-    (await db.query<{ body: string }>("select body from events where type = 'inbox.reply.received' order by id")).map(
+    (
+      await db.query<{ body: string }>(
+        "select body from events where type = 'inbox.reply.received' order by id",
+      )
+    ).map(
       (e) => JSON.parse(e.body) as { data: { prospect_id: string; company: string; contact_email: string } },
     );
 
@@ -91,7 +100,9 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
     expect(relay.messages[0]?.envelopeTo).toEqual(['ada@engines.example']);
     expect(out?.messageId).toMatch(/^<.+@localhost>$/);
     const replyTo = out?.replyTo?.value[0]?.address as string;
-    expect(replyTo).toBe(`reply+${(sent as { conversationId: string }).conversationId.toLowerCase()}@localhost`);
+    expect(replyTo).toBe(
+      `reply+${(sent as { conversationId: string }).conversationId.toLowerCase()}@localhost`,
+    );
 
     const info = await client.sendMail({
       from: 'Ada <ada@engines.example>',
@@ -101,7 +112,11 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
       inReplyTo: out?.messageId,
     });
     expect(info.response).toMatch(/^250 /);
-    const thread = await listConversationMessages(db, workspaceId, (sent as { conversationId: string }).conversationId);
+    const thread = await listConversationMessages(
+      db,
+      workspaceId,
+      (sent as { conversationId: string }).conversationId,
+    );
     expect(thread.map((m) => [m.direction, m.text_body.trim()])).toEqual([
       ['outgoing', 'Shall we talk?'],
       ['incoming', 'Yes, Tuesday.'],
@@ -112,12 +127,21 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
     expect(verified).toMatchObject({
       event: 'inbox.reply.received',
       workspace_id: workspaceId,
-      data: { prospect_id: prospects.ada.id, company: 'Analytical Engines', contact_email: 'ada@engines.example' },
+      data: {
+        prospect_id: prospects.ada.id,
+        company: 'Analytical Engines',
+        contact_email: 'ada@engines.example',
+      },
     });
   });
 
   it('matches mail to the inbound address by its sender (ignoring case), and emits the event', async () => {
-    await client.sendMail({ from: 'grace@compilers.example', to: address, subject: 'Hello', text: 'Interested.' });
+    await client.sendMail({
+      from: 'grace@compilers.example',
+      to: address,
+      subject: 'Hello',
+      text: 'Interested.',
+    });
     const events = await replyEvents();
     expect(events.at(-1)?.data).toEqual({
       prospect_id: prospects.grace.id,
@@ -128,9 +152,9 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
   });
 
   it('threads by In-Reply-To or References even from an address that is no prospect', async () => {
-    const [sent] = (await listConversationMessages(db, workspaceId, await conversationOf(db, prospects.ada.id))).filter(
-      (m) => m.direction === 'outgoing',
-    );
+    const [sent] = (
+      await listConversationMessages(db, workspaceId, await conversationOf(db, prospects.ada.id))
+    ).filter((m) => m.direction === 'outgoing');
     const before = (await replyEvents()).length;
     await client.sendMail({
       from: 'assistant@engines.example',
@@ -139,7 +163,11 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
       text: 'Forwarding.',
       references: [`<${sent?.message_id}>`],
     });
-    const thread = await listConversationMessages(db, workspaceId, await conversationOf(db, prospects.ada.id));
+    const thread = await listConversationMessages(
+      db,
+      workspaceId,
+      await conversationOf(db, prospects.ada.id),
+    );
     expect(thread.at(-1)).toMatchObject({ direction: 'incoming', from_address: 'assistant@engines.example' });
     expect((await replyEvents()).length).toBe(before + 1);
   });
@@ -164,7 +192,12 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
 
   it('keeps mail from a sender who is no prospect as unmatched (250, no event); attaching it emits the event', async () => {
     const before = (await replyEvents()).length;
-    const info = await client.sendMail({ from: 'stranger@elsewhere.example', to: address, subject: 'Who?', text: 'Hi.' });
+    const info = await client.sendMail({
+      from: 'stranger@elsewhere.example',
+      to: address,
+      subject: 'Who?',
+      text: 'Hi.',
+    });
     expect(info.response).toMatch(/^250 .*unmatched/);
     const [kept] = await listUnmatchedMessages(db, workspaceId);
     expect(kept).toMatchObject({ from_address: 'stranger@elsewhere.example', subject: 'Who?' });
@@ -203,14 +236,23 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
       '',
       '%%% not base64 at all %%%',
     ].join('\r\n');
-    const info = await client.sendMail({ envelope: { from: 'stranger@elsewhere.example', to: address }, raw });
+    const info = await client.sendMail({
+      envelope: { from: 'stranger@elsewhere.example', to: address },
+      raw,
+    });
     expect(info.response).toMatch(/^250 /);
-    const kept = (await listUnmatchedMessages(db, workspaceId)).find((m) => m.message_id === 'broken-1@elsewhere.example');
+    const kept = (await listUnmatchedMessages(db, workspaceId)).find(
+      (m) => m.message_id === 'broken-1@elsewhere.example',
+    );
     expect(kept?.subject).toBe('Broken');
   });
 
   it('refuses a recipient outside the inbound domain with 550 at RCPT (no relaying), and an unknown mailbox', async () => {
-    for (const to of ['someone@example.com', 'nobody@localhost', 'reply+cv_01JD0V8K7A3Q9M2X4C6B8N0R1T@localhost']) {
+    for (const to of [
+      'someone@example.com',
+      'nobody@localhost',
+      'reply+cv_01JD0V8K7A3Q9M2X4C6B8N0R1T@localhost',
+    ]) {
       const error = await client.sendMail({ from: 'a@b.example', to, text: 'x' }).catch((e: unknown) => e);
       expect(error).toMatchObject({ responseCode: 550, command: 'RCPT TO' });
     }
@@ -234,7 +276,9 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
 });
 
 async function conversationOf(db: Database, prospectId: string): Promise<string> {
-  const [row] = await db.query<{ id: string }>('select id from conversations where prospect_id = $1', [prospectId]);
+  const [row] = await db.query<{ id: string }>('select id from conversations where prospect_id = $1', [
+    prospectId,
+  ]);
   return row?.id as string;
 }
 

@@ -43,9 +43,9 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
     await screenshot(page, name);
   };
   const replyEvents = async () =>
-    (await server.db.query<{ body: string }>("select body from events where type = 'inbox.reply.received'")).map(
-      (e) => JSON.parse(e.body) as { data: { prospect_id: string } },
-    );
+    (
+      await server.db.query<{ body: string }>("select body from events where type = 'inbox.reply.received'")
+    ).map((e) => JSON.parse(e.body) as { data: { prospect_id: string } });
 
   beforeAll(async () => {
     relay = await startTestRelay();
@@ -57,17 +57,30 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
         createProspect(
           tx,
           server.workspaceId,
-          { company: 'Analytical Engines', contact_name: 'Ada Lovelace', contact_email: 'ada@engines.example' },
+          {
+            company: 'Analytical Engines',
+            contact_name: 'Ada Lovelace',
+            contact_email: 'ada@engines.example',
+          },
           now,
         ),
       )
     ).id;
     otherProspectId = (
       await server.db.transaction((tx) =>
-        createProspect(tx, server.workspaceId, { company: 'Compilers Inc', contact_email: 'grace@compilers.example' }, now),
+        createProspect(
+          tx,
+          server.workspaceId,
+          { company: 'Compilers Inc', contact_email: 'grace@compilers.example' },
+          now,
+        ),
       )
     ).id;
-    await createTeammate(server.db, { workspaceId: server.workspaceId, name: 'Ana Teammate', email: 'ana@acme.example' });
+    await createTeammate(server.db, {
+      workspaceId: server.workspaceId,
+      name: 'Ana Teammate',
+      email: 'ana@acme.example',
+    });
     context = await browser.newContext({ javaScriptEnabled: true });
     page = await context.newPage();
     await signIn(page, server.origin);
@@ -82,9 +95,14 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
 
   it('writes an email to a prospect through the relay and shows it in the conversation', async () => {
     await page.goto(inbox(`/new?prospect=${prospectId}`));
-    await expect(page.getByRole('heading', { name: 'Write to Analytical Engines' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('heading', { name: 'Write to Analytical Engines' }).isVisible(),
+    ).resolves.toBe(true);
     await page.getByRole('button', { name: 'Send email' }).click();
-    await expect(page.locator('.field-error').allTextContents()).resolves.toEqual(['Enter a subject.', 'Write the message.']);
+    await expect(page.locator('.field-error').allTextContents()).resolves.toEqual([
+      'Enter a subject.',
+      'Write the message.',
+    ]);
     await page.getByLabel('Subject').fill('The engine');
     await page.getByLabel('Message').fill('Shall we talk about the engine?');
     await page.getByRole('button', { name: 'Send email' }).click();
@@ -117,7 +135,9 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
     await page.goto(inbox());
     const rows = page.locator('.conversation');
     await expect(rows.count()).resolves.toBe(1);
-    await expect(rows.first().textContent()).resolves.toMatch(/Analytical Engines[\s\S]*Unread[\s\S]*Thanks, Tuesday works/);
+    await expect(rows.first().textContent()).resolves.toMatch(
+      /Analytical Engines[\s\S]*Unread[\s\S]*Thanks, Tuesday works/,
+    );
     await shoot('inbox');
     await page.getByRole('link', { name: 'Unassigned', exact: true }).click();
     await expect(rows.count()).resolves.toBe(1);

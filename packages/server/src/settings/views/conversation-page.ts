@@ -61,7 +61,7 @@ export function conversationPage(input: {
     title: prospect.company,
     section: 'inbox',
     body: html`${errorSummary(errors)}
-<p><a href="${inboxUrl(workspaceId)}">← Inbox</a></p>
+<p><a href="${inboxUrl(workspaceId)}">Back to the inbox</a></p>
 <dl class="facts">
   <dt>Contact</dt><dd>${prospect.contact_name ?? ''} ${prospect.contact_email ? html`<code>${prospect.contact_email}</code>` : html`<span class="hint">no contact email</span>`}</dd>
   <dt>Prospect</dt><dd><a href="${workspaceUrl(workspaceId, `/prospects/${encodeURIComponent(prospect.id)}`)}">${prospect.company}</a></dd>

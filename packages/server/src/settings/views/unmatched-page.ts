@@ -52,7 +52,7 @@ export function unmatchedPage(input: {
   return {
     title: 'Unmatched mail',
     section: 'inbox',
-    body: html`<p><a href="${inboxUrl(workspaceId)}">← Inbox</a></p>
+    body: html`<p><a href="${inboxUrl(workspaceId)}">Back to the inbox</a></p>
 <p class="lead">Mail to this workspace’s inbound address that matched no prospect: the sender is no prospect’s
 contact email and it answers no message sent from here. Attach a message to a prospect to move it into their
 conversation (this sends <code>inbox.reply.received</code> to subscribed webhooks).</p>
