@@ -53,7 +53,14 @@ export {
   listApiTokens,
   revokeApiToken,
 } from './store/api-tokens.js';
-export { recordConversationAssigned, recordReplyReceived } from './store/app-events.js';
+export { recordReplyReceived } from './store/app-events.js';
+export {
+  type AssignResult,
+  assignConversation,
+  type Conversation,
+  ConversationError,
+  getConversation,
+} from './store/conversations.js';
 export {
   type AttemptLogEntry,
   DELIVERY_STATUSES,
@@ -68,6 +75,15 @@ export {
 export { pruneAttempts } from './store/delivery-queue.js';
 export { type EventRecord, listEvents } from './store/events.js';
 export { DELIVERY_CHANNEL, enqueueEvents } from './store/outbox.js';
+export {
+  createTeammate,
+  getTeammate,
+  listTeammates,
+  removeTeammate,
+  type Teammate,
+  TeammateError,
+  type TeammateIssues,
+} from './store/teammates.js';
 export { createWebhook, listWebhooks, revokeWebhook, type WebhookRecord } from './store/webhooks.js';
 export {
   createWorkspace,

@@ -115,23 +115,27 @@ describe.each(targets)('delivery CLI on %s', (_kind, setup) => {
       deliveries: 1,
     });
     const assigned = JSON.parse(
-      (
-        await prospectkit(
-          env,
-          'simulate',
-          'assign',
-          '--prospect',
-          prospectId,
-          '--assignee',
-          'usr_7',
-          '--json',
-        )
-      ).stdout,
+      (await prospectkit(env, 'simulate', 'assign', '--prospect', prospectId, '--assignee', 'new', '--json'))
+        .stdout,
     );
+    expect(assigned).toMatchObject({ emitted: true, deliveries: 1 });
     expect(assigned.event).toMatchObject({
       event: 'conversation.assigned',
-      data: { prospect_id: prospectId, assignee_id: 'usr_7' },
+      data: { prospect_id: prospectId, assignee_id: expect.stringMatching(/^tm_/) },
     });
+    // The same path as `conversations assign`: the current assignee again emits nothing.
+    const sameAssignee = await prospectkit(
+      env,
+      'simulate',
+      'assign',
+      '--prospect',
+      prospectId,
+      '--assignee',
+      assigned.conversation.assignee_id,
+    );
+    expect(sameAssignee.stdout).toBe(
+      `Already assigned to ${assigned.conversation.assignee_id}: nothing emitted.\n`,
+    );
     const unassigned = await prospectkit(
       env,
       'simulate',
@@ -141,7 +145,9 @@ describe.each(targets)('delivery CLI on %s', (_kind, setup) => {
       '--assignee',
       'none',
     );
-    expect(unassigned.stdout).toMatch(/^Emitted conversation\.assigned evt_\w+; 1 deliveries queued\./);
+    expect(unassigned.stdout).toMatch(
+      /^Emitted conversation\.assigned evt_\w+ \(assignee nobody\); 1 deliveries queued\./,
+    );
 
     const events = JSON.parse((await prospectkit(env, 'events', 'list', '--json')).stdout);
     expect(events.map((e: { type: string }) => e.type)).toEqual([

@@ -15,9 +15,11 @@ import { DELIVERY_WORKER_DEFAULTS } from '../src/delivery/delivery-worker-option
 import { registerWebhook } from '../src/delivery/register-webhook.js';
 import { RETRY_DELAYS_MS } from '../src/delivery/retry-schedule.js';
 import { WEBHOOK_USER_AGENT } from '../src/delivery/user-agent.js';
-import { recordConversationAssigned, recordReplyReceived } from '../src/store/app-events.js';
+import { recordReplyReceived } from '../src/store/app-events.js';
+import { assignConversation } from '../src/store/conversations.js';
 import { getDelivery, resendDelivery } from '../src/store/deliveries.js';
 import { createProspect } from '../src/store/prospects.js';
+import { createTeammate } from '../src/store/teammates.js';
 import { revokeWebhook } from '../src/store/webhooks.js';
 import {
   attemptsOf,
@@ -107,8 +109,15 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
         ).status,
       ).toBe(201);
       await db.transaction((tx) => recordReplyReceived(tx, prospectId, clock.now()));
-      await db.transaction((tx) => recordConversationAssigned(tx, prospectId, 'usr_42', clock.now()));
-      await db.transaction((tx) => recordConversationAssigned(tx, prospectId, null, clock.now()));
+      const teammate = await createTeammate(db, {
+        workspaceId: server.workspaceId,
+        name: 'Grace',
+        email: 'grace@example.com',
+      });
+      const assign = (teammateId: string | null) =>
+        assignConversation(db, { workspaceId: server.workspaceId, prospectId, teammateId, now: clock.now() });
+      await assign(teammate.id);
+      await assign(null);
 
       const worker = testWorker(db, receiver, { clock });
       while ((await worker.runOnce()) > 0);
@@ -127,7 +136,7 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
           'inbox.reply.received',
           { prospect_id: prospectId, company: 'Acme', contact_email: 'ada@acme.example' },
         ],
-        ['conversation.assigned', { prospect_id: prospectId, assignee_id: 'usr_42' }],
+        ['conversation.assigned', { prospect_id: prospectId, assignee_id: teammate.id }],
         ['conversation.assigned', { prospect_id: prospectId, assignee_id: null }],
       ] as const;
       const received = requestsTo('/kinds');

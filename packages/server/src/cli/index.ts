@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { exitWithError } from './cli-error.js';
+import { registerConversations } from './conversations.js';
 import { registerDeliveries } from './deliveries.js';
 import { registerEvents } from './events.js';
 import { registerMigrate } from './migrate.js';
 import { registerSendTestMail } from './send-test-mail.js';
 import { registerSimulate } from './simulate.js';
 import { registerStart } from './start.js';
+import { registerTeammates } from './teammates.js';
 import { registerToken } from './token.js';
 import { registerWebhook } from './webhook.js';
 import { registerWorker } from './worker.js';
@@ -28,6 +30,8 @@ registerWorkspace(program);
 registerToken(program);
 registerWebhook(program);
 registerWorker(program);
+registerTeammates(program);
+registerConversations(program);
 registerSimulate(program);
 registerSendTestMail(program);
 registerEvents(program);

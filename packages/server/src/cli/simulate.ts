@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import type { Database } from '../db/database.js';
 import { simulateReply } from '../mail/simulate-reply.js';
-import { recordConversationAssigned } from '../store/app-events.js';
+import { createTeammate } from '../store/teammates.js';
+import { assignAndReport } from './assign-and-report.js';
 import { CliError } from './cli-error.js';
 import { output } from './output.js';
 import { withDatabase } from './with-database.js';
@@ -26,8 +28,9 @@ async function reportEmitted(
 }
 
 /**
- * `simulate reply --prospect ID` / `simulate assign --prospect ID --assignee ID|none`: emits the events that come
- * from the app rather than the API, for testing receivers.
+ * `simulate reply --prospect ID` / `simulate assign --prospect ID --assignee tm_...|none|new`: emit the events that
+ * come from the app rather than the API, for testing receivers. `simulate assign` goes through the store's
+ * `assignConversation`, as the inbox and `conversations assign` do.
  *
  * @see openapi/openapi.yaml, `webhooks.inbox.reply.received` and `webhooks.conversation.assigned`
  */
@@ -45,22 +48,39 @@ export function registerSimulate(program: Command): void {
     .action((o: { prospect: string; json?: boolean }) =>
       withDatabase(async (db) => {
         const reply = await db.transaction((tx) => simulateReply(tx, o.prospect, new Date()));
-        await reportEmitted(db, o.prospect, reply?.event, !!o.json);
+        const event = reply?.event;
+        await reportEmitted(db, o.prospect, event, !!o.json);
       }),
     );
   simulate
     .command('assign')
-    .description('A conversation was assigned or unassigned: emits conversation.assigned')
+    .description(
+      'A testing aid: assigns the conversation like `conversations assign` (same code path, so assigning to the ' +
+        'current assignee emits nothing), creating the conversation if the prospect has none, and with ' +
+        '--assignee new a teammate named "Simulated teammate" first',
+    )
     .requiredOption('--prospect <id>', 'prospect id (prs_...)')
-    .requiredOption('--assignee <id>', 'teammate id, or none to unassign')
+    .requiredOption('--assignee <id>', 'teammate id (tm_...), none to unassign, or new to create a teammate')
     .option('--json', 'print JSON')
     .action((o: { prospect: string; assignee: string; json?: boolean }) =>
       withDatabase(async (db) => {
-        const assignee = o.assignee === 'none' ? null : o.assignee;
-        const event = await db.transaction((tx) =>
-          recordConversationAssigned(tx, o.prospect, assignee, new Date()),
-        );
-        await reportEmitted(db, o.prospect, event, !!o.json);
+        let teammateId = o.assignee === 'none' ? null : o.assignee;
+        if (o.assignee === 'new') {
+          const [prospect] = await db.query<{ workspace_id: string }>(
+            'select workspace_id from prospects where id = $1',
+            [o.prospect],
+          );
+          if (!prospect) throw new CliError(`No prospect ${o.prospect}.`);
+          const email = `simulated-${randomUUID().slice(0, 8)}@example.com`;
+          teammateId = (
+            await createTeammate(db, {
+              workspaceId: prospect.workspace_id,
+              name: 'Simulated teammate',
+              email,
+            })
+          ).id;
+        }
+        await assignAndReport(db, { prospectId: o.prospect, teammateId, json: !!o.json });
       }),
     );
 }

@@ -2,9 +2,6 @@ import { type BuiltEvent, buildEvent } from '@prospectkit/core';
 import type { Sql } from '../db/database.js';
 import { enqueueEvents } from './outbox.js';
 
-/** Longest teammate id `conversation.assigned` carries (openapi.yaml `ConversationAssignedData`). */
-export const MAX_ASSIGNEE_ID_LENGTH = 64;
-
 /** A prospect by id alone, whatever its workspace (for the CLI and the mail listener), or `undefined`. */
 export async function findProspect(tx: Sql, prospectId: string) {
   const [prospect] = await tx.query<{
@@ -36,40 +33,6 @@ export async function recordReplyReceived(
     'inbox.reply.received',
     prospect.workspace_id,
     { prospect_id: prospect.id, company: prospect.company, contact_email: prospect.contact_email },
-    now.getTime(),
-  );
-  await enqueueEvents(tx, prospect.workspace_id, [event], now);
-  return event.envelope;
-}
-
-/**
- * Records that a prospect's conversation was assigned to a teammate, or unassigned (`assigneeId` `null`): emits
- * `conversation.assigned` through the outbox, in the caller's transaction.
- *
- * @param assigneeId the teammate's id (1-64 characters), or `null` for unassigned
- * @returns the event envelope, or `undefined` when there is no such prospect
- * @throws {RangeError} when `assigneeId` is empty or longer than 64 characters
- * @example
- * await db.transaction((tx) => recordConversationAssigned(tx, prospectId, 'usr_42', new Date()));
- * @see openapi.yaml `webhooks.conversation.assigned`
- */
-export async function recordConversationAssigned(
-  tx: Sql,
-  prospectId: string,
-  assigneeId: string | null,
-  now: Date,
-): Promise<BuiltEvent['envelope'] | undefined> {
-  if (assigneeId !== null && (assigneeId === '' || assigneeId.length > MAX_ASSIGNEE_ID_LENGTH)) {
-    throw new RangeError(
-      `The assignee id must be 1-${MAX_ASSIGNEE_ID_LENGTH} characters, or none to unassign.`,
-    );
-  }
-  const prospect = await findProspect(tx, prospectId);
-  if (!prospect) return undefined;
-  const event = buildEvent(
-    'conversation.assigned',
-    prospect.workspace_id,
-    { prospect_id: prospect.id, assignee_id: assigneeId },
     now.getTime(),
   );
   await enqueueEvents(tx, prospect.workspace_id, [event], now);

@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import postgres from 'postgres';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('../src/cli/index.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+/** Runs `prospectkit-server ...args` from source with `env`; resolves to its exit code and output. */
+export async function prospectkit(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(tsx, [cli, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** A database of its own for one CLI test file: the CLI's environment, `openDatabase`'s options, and cleanup. */
+export type CliTarget = {
+  env: Record<string, string>;
+  target: { databaseUrl?: string; dataDir?: string };
+  cleanup: () => Promise<void>;
+};
+
+/** PGlite in a temporary directory, and with `TEST_DATABASE_URL` a new PostgreSQL database (dropped after). */
+export function cliTargets(prefix: string): Array<[string, () => Promise<CliTarget>]> {
+  const targets: Array<[string, () => Promise<CliTarget>]> = [
+    [
+      'pglite',
+      async () => {
+        const dir = await mkdtemp(join(tmpdir(), `pk-${prefix}-`));
+        return {
+          env: { PROSPECTKIT_DATA_DIR: join(dir, 'data') },
+          target: { dataDir: join(dir, 'data') },
+          cleanup: () => rm(dir, { recursive: true, force: true }),
+        };
+      },
+    ],
+  ];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url)
+    targets.push([
+      'postgres',
+      async () => {
+        const name = `pk_${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+        const admin = postgres(url, { max: 1, onnotice: () => {} });
+        await admin.unsafe(`create database ${name}`);
+        const target = new URL(url);
+        target.pathname = `/${name}`;
+        return {
+          env: { DATABASE_URL: target.toString() },
+          target: { databaseUrl: target.toString() },
+          cleanup: async () => {
+            await admin.unsafe(`drop database if exists ${name} with (force)`);
+            await admin.end();
+          },
+        };
+      },
+    ]);
+  return targets;
+}

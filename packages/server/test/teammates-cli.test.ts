@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/open-database.js';
+import { createProspect } from '../src/store/prospects.js';
+import { createWebhook } from '../src/store/webhooks.js';
+import { createWorkspace } from '../src/store/workspaces.js';
+import { cliTargets, prospectkit } from './cli-helpers.js';
+
+describe.each(cliTargets('tmcli'))('teammates and conversations CLI on %s', (_kind, setup) => {
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  let workspaceId: string;
+  let otherWorkspaceId: string;
+  let prospectId: string;
+  beforeAll(async () => {
+    const made = await setup();
+    ({ env, cleanup } = made);
+    const db = await openDatabase(made.target);
+    try {
+      workspaceId = (await createWorkspace(db, 'CLI')).id;
+      otherWorkspaceId = (await createWorkspace(db, 'Other')).id;
+      // Never sent: no worker runs in these commands.
+      await createWebhook(db, {
+        workspaceId,
+        url: 'https://hooks.example.com/in',
+        events: ['conversation.assigned'],
+      });
+      prospectId = (
+        await db.transaction((tx) => createProspect(tx, workspaceId, { company: 'Acme' }, new Date()))
+      ).id;
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it('creates, lists and removes teammates, and assigns conversations, with --json', {
+    timeout: 300_000,
+  }, async () => {
+    const ws = ['--workspace', workspaceId];
+    const created = await prospectkit(
+      env,
+      'teammates',
+      'create',
+      ...ws,
+      '--name',
+      'Ana',
+      '--email',
+      'ana@example.com',
+      '--json',
+    );
+    expect(created.code).toBe(0);
+    const ana = JSON.parse(created.stdout);
+    expect(ana).toMatchObject({
+      name: 'Ana',
+      email: 'ana@example.com',
+      workspace_id: workspaceId,
+      removed_at: null,
+    });
+    expect(ana.id).toMatch(/^tm_[0-9A-HJKMNP-TV-Z]{26}$/);
+    const bo = await prospectkit(
+      env,
+      'teammates',
+      'create',
+      ...ws,
+      '--name',
+      'Bo',
+      '--email',
+      'bo@example.com',
+    );
+    expect(bo.stdout).toMatch(/^Added teammate tm_\w+ \(Bo <bo@example\.com>\)\.\n$/);
+    const boId = (bo.stdout.match(/tm_\w+/) as RegExpMatchArray)[0];
+
+    const listed = JSON.parse((await prospectkit(env, 'teammates', 'list', ...ws, '--json')).stdout);
+    expect(listed.map((t: { name: string }) => t.name)).toEqual(['Ana', 'Bo']);
+    const table = (await prospectkit(env, 'teammates', 'list', ...ws)).stdout;
+    expect(table.split('\n')[0]).toMatch(/^ID\s+NAME\s+EMAIL$/);
+    expect(table).toContain('ana@example.com');
+
+    const assign = (teammate: string, ...rest: string[]) =>
+      prospectkit(env, 'conversations', 'assign', '--prospect', prospectId, '--teammate', teammate, ...rest);
+    const assigned = JSON.parse((await assign(ana.id, '--json')).stdout);
+    expect(assigned).toMatchObject({
+      emitted: true,
+      deliveries: 1,
+      conversation: { prospect_id: prospectId, assignee_id: ana.id },
+      event: { event: 'conversation.assigned', data: { prospect_id: prospectId, assignee_id: ana.id } },
+    });
+    expect(assigned.conversation.id).toMatch(/^cv_/);
+    const same = await assign(ana.id);
+    expect(same).toMatchObject({ code: 0, stdout: `Already assigned to ${ana.id}: nothing emitted.\n` });
+    expect(JSON.parse((await assign(ana.id, '--json')).stdout)).toMatchObject({
+      emitted: false,
+      deliveries: 0,
+    });
+    expect((await assign(boId)).stdout).toMatch(
+      new RegExp(
+        `^Emitted conversation\\.assigned evt_\\w+ \\(assignee ${boId}\\); 1 deliveries queued\\.\\n$`,
+      ),
+    );
+
+    const removed = await prospectkit(env, 'teammates', 'remove', boId, '--json');
+    expect(JSON.parse(removed.stdout)).toMatchObject({ id: boId, unassigned_prospect_ids: [prospectId] });
+    expect((await prospectkit(env, 'teammates', 'list', ...ws)).stdout).not.toContain('bo@example.com');
+
+    const events: Array<{ type: string; envelope: { data: { assignee_id?: string | null } } }> = JSON.parse(
+      (await prospectkit(env, 'events', 'list', '--json')).stdout,
+    );
+    expect(
+      events.filter((e) => e.type === 'conversation.assigned').map((e) => e.envelope.data.assignee_id),
+    ).toEqual([null, boId, ana.id]);
+    expect((await assign('none')).stdout).toBe('Already assigned to nobody: nothing emitted.\n');
+  });
+
+  it('explains mistakes with exit status 2', { timeout: 300_000 }, async () => {
+    const stranger = JSON.parse(
+      (
+        await prospectkit(
+          env,
+          'teammates',
+          'create',
+          '--workspace',
+          otherWorkspaceId,
+          '--name',
+          'S',
+          '--email',
+          's@example.com',
+          '--json',
+        )
+      ).stdout,
+    );
+    await prospectkit(
+      env,
+      'teammates',
+      'create',
+      '--workspace',
+      workspaceId,
+      '--name',
+      'T',
+      '--email',
+      't@example.com',
+    );
+    const cases: Array<[string[], RegExp]> = [
+      [
+        ['teammates', 'create', '--name', 'Ana', '--email', 'a@example.com'],
+        /Name the workspace with --workspace ID/,
+      ],
+      [
+        ['teammates', 'create', '--workspace', workspaceId, '--name', ' ', '--email', 'nope'],
+        /--name: Enter a name\. --email: Enter an email address like ana@example\.com\./,
+      ],
+      [
+        ['teammates', 'create', '--workspace', workspaceId, '--name', 'T2', '--email', 'T@example.com'],
+        /--email: A teammate with this email address already exists\./,
+      ],
+      [['teammates', 'list', '--workspace', 'ws_nope'], /No workspace ws_nope\./],
+      [['teammates', 'remove', 'tm_nope'], /No teammate tm_nope\./],
+      [['conversations', 'assign', '--prospect', 'prs_nope', '--teammate', 'none'], /No prospect prs_nope\./],
+      [
+        ['conversations', 'assign', '--prospect', prospectId, '--teammate', stranger.id],
+        new RegExp(`No teammate ${stranger.id} in this workspace\\.`),
+      ],
+      [
+        ['simulate', 'assign', '--prospect', prospectId, '--assignee', 'usr_7'],
+        /No teammate usr_7 in this workspace\./,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const result = await prospectkit(env, ...args);
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({
+        args,
+        code: 2,
+        stderr: expect.stringMatching(message),
+      });
+    }
+  });
+});
