@@ -8,7 +8,7 @@ import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-w
 import { createApp } from './http/create-app.js';
 import { createLogger } from './logger.js';
 import { createMailSender } from './mail/mail-sender.js';
-import { type SmtpListener, startSmtpListener } from './mail/smtp-listener.js';
+import type { SmtpListener } from './mail/smtp-listener.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { ensureAdminPassword } from './settings/index.js';
 
@@ -46,6 +46,8 @@ async function startMail(
   logger: Logger,
 ): Promise<SmtpListener | undefined> {
   if (config.mail.smtpPort === undefined) return undefined;
+  // Loaded only when on: smtp-server and mailparser take seconds to load on a busy machine.
+  const { startSmtpListener } = await import('./mail/smtp-listener.js');
   try {
     return await startSmtpListener({ db, logger, config: config.mail });
   } catch (error) {

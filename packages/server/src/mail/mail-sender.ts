@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One message to send, Message-IDs without angle brackets. */
 export interface OutgoingMail {
@@ -53,11 +53,23 @@ export function createMailSender(relayUrl: string | undefined): MailSender {
   if (relayUrl === undefined) {
     return { send: async () => ({ status: 'not_sent_no_relay', error: null }), close() {} };
   }
-  const transport = nodemailer.createTransport(relayUrl);
+  let transport: Transporter | undefined;
+  // nodemailer is loaded on the first email, not at start: it takes seconds to load on a busy machine.
+  async function open(url: string): Promise<Transporter> {
+    const { default: nodemailer } = await import('nodemailer');
+    // Sent while a person waits for the page: a relay that does not answer fails within seconds, not minutes.
+    transport ??= nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return transport;
+  }
   return {
     async send(mail) {
       try {
-        await transport.sendMail({
+        await (await open(relayUrl)).sendMail({
           from: mail.from,
           to: mail.to,
           replyTo: mail.replyTo,
@@ -72,6 +84,6 @@ export function createMailSender(relayUrl: string | undefined): MailSender {
         return { status: 'failed', error: describeFailure(error) };
       }
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }

@@ -222,6 +222,8 @@ export function inboxRoutes(ctx: SettingsContext): Router {
       await markConversationRead(ctx.db, { workspaceId, conversationId });
     const messages = await listConversationMessages(ctx.db, workspaceId, conversationId);
     const thread = await threadHeaders(ctx.db, conversationId);
+    // Loaded with the first conversation shown, not at start: sanitize-html brings postcss.
+    const { sanitizeEmailHtml } = await import('../mail/sanitize-email-html.js');
     render(
       req,
       res,
@@ -231,6 +233,7 @@ export function inboxRoutes(ctx: SettingsContext): Router {
         conversation,
         prospect,
         messages,
+        sanitize: sanitizeEmailHtml,
         assignee: undefined,
         reply: options.reply ?? { subject: '', body: '' },
         replySubject: replySubject(thread.subject ?? prospect.company),

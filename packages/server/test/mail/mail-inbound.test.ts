@@ -1,5 +1,10 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import type { DeliveryWorker } from '../../src/delivery/delivery-worker.js';
@@ -14,6 +19,7 @@ import { listConversationMessages } from '../../src/store/messages.js';
 import { createProspect } from '../../src/store/prospects.js';
 import { listUnmatchedMessages } from '../../src/store/unmatched-messages.js';
 import {
+  createTestCertificate,
   openTestDatabase,
   startWebhookReceiver,
   testDatabaseKinds,
@@ -38,6 +44,7 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
   const prospects: Record<'ada' | 'grace' | 'html', { id: string; company: string; contact_email: string }> =
     {} as never;
 
+  const logLines: string[] = [];
   const replyEvents = async () =>
     (
       await db.query<{ body: string }>(
@@ -68,7 +75,8 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
       ...loadMailConfig({ NODE_ENV: 'test', PROSPECTKIT_SMTP_PORT: '0' }),
       maxConnectionsPerAddress: MAX_CONNECTIONS,
     };
-    listener = await startSmtpListener({ db, logger: createLogger('silent'), config });
+    const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+    listener = await startSmtpListener({ db, logger, config });
     relay = await startTestRelay();
     sender = createMailSender(relay.url);
     client = testClient(listener.port);
@@ -135,6 +143,31 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
     });
   });
 
+  it('keeps an email it could not send: no relay configured, or a relay that cannot be reached', async () => {
+    for (const [relayUrl, status, error] of [
+      [undefined, 'not_sent_no_relay', null],
+      ['smtp://127.0.0.1:1', 'failed', 'The relay could not be reached (ECONNECTION).'],
+    ] as const) {
+      const unsent = createMailSender(relayUrl);
+      const out = await sendToProspect(db, unsent, {
+        workspaceId,
+        prospectId: prospects.html.id,
+        subject: 'Kept',
+        text: 'Never dropped.',
+        inboundDomain: 'localhost',
+        now: new Date(),
+      });
+      unsent.close();
+      expect(out).toMatchObject({ ok: true, result: { status } });
+      const thread = await listConversationMessages(
+        db,
+        workspaceId,
+        (out as { conversationId: string }).conversationId,
+      );
+      expect(thread.at(-1)).toMatchObject({ direction: 'outgoing', send_status: status, send_error: error });
+    }
+  });
+
   it('matches mail to the inbound address by its sender (ignoring case), and emits the event', async () => {
     await client.sendMail({
       from: 'grace@compilers.example',
@@ -149,6 +182,9 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
       contact_email: 'Grace@Compilers.example',
     });
     await receiver.waitForRequests(2);
+    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.matched_by === 'sender');
+    expect(line).toMatchObject({ msg: 'mail received', outcome: 'conversation', workspace_id: workspaceId });
+    expect(logLines.join('\n')).not.toContain('Interested.');
   });
 
   it('threads by In-Reply-To or References even from an address that is no prospect', async () => {
@@ -263,6 +299,48 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
       .sendMail({ from: 'grace@compilers.example', to: address, text: 'x'.repeat(30 * 1000 * 1000) })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ responseCode: 552 });
+    // 30 MB over loopback takes a while on a loaded two-core machine; the assertion is on the reply, not the time.
+  }, 180_000);
+
+  it('offers STARTTLS when a certificate is configured, and not otherwise', async () => {
+    const { cert, key } = await createTestCertificate();
+    const dir = await mkdtemp(join(tmpdir(), 'pk-smtp-tls-'));
+    await writeFile(join(dir, 'cert.pem'), cert);
+    await writeFile(join(dir, 'key.pem'), key);
+    const tlsListener = await startSmtpListener({
+      db,
+      logger: createLogger('silent'),
+      config: loadMailConfig({
+        NODE_ENV: 'test',
+        PROSPECTKIT_SMTP_PORT: '0',
+        PROSPECTKIT_SMTP_TLS_CERT: join(dir, 'cert.pem'),
+        PROSPECTKIT_SMTP_TLS_KEY: join(dir, 'key.pem'),
+      }),
+    });
+    const mail = { from: 'grace@compilers.example', to: address, subject: 'Over TLS', text: 'Encrypted.' };
+    const secure = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: tlsListener.port,
+      secure: false,
+      requireTLS: true,
+      tls: { ca: cert, servername: 'localhost' },
+    });
+    try {
+      await expect(secure.sendMail(mail)).resolves.toMatchObject({
+        response: expect.stringMatching(/^250 /),
+      });
+    } finally {
+      secure.close();
+      await tlsListener.close();
+    }
+    const plain = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: listener.port,
+      secure: false,
+      requireTLS: true,
+    });
+    await expect(plain.sendMail(mail)).rejects.toThrow(/STARTTLS/);
+    plain.close();
   });
 
   it(`refuses connections past ${MAX_CONNECTIONS} from one address with 421`, async () => {

@@ -1,5 +1,4 @@
 import type { Prospect } from '@prospectkit/core';
-import { sanitizeEmailHtml } from '../../mail/sanitize-email-html.js';
 import type { Conversation } from '../../store/conversations.js';
 import type { MessageRecord } from '../../store/messages.js';
 import { timeTag } from '../format.js';
@@ -15,10 +14,10 @@ import { messageFields, sendStatusText } from './mail-fields.js';
  * A message's body: the text part as text; the HTML part only after `sanitizeEmailHtml` (never as received),
  * in full when there is no text part and behind "Formatted version" otherwise.
  */
-function messageBody(message: MessageRecord): SafeHtml {
+function messageBody(message: MessageRecord, sanitize: (html: string) => string): SafeHtml {
   const text = message.text_body.trim();
   // The one place received HTML enters a page, and only through the sanitiser.
-  const formatted = message.html_body ? new SafeHtml(sanitizeEmailHtml(message.html_body)) : undefined;
+  const formatted = message.html_body ? new SafeHtml(sanitize(message.html_body)) : undefined;
   if (text === '' && formatted) return html`<div class="mail-html">${formatted}</div>`;
   return html`<div class="mail-text">${text || '(empty message)'}</div>${
     formatted &&
@@ -26,7 +25,7 @@ function messageBody(message: MessageRecord): SafeHtml {
   }`;
 }
 
-function messageItem(message: MessageRecord): SafeHtml {
+function messageItem(message: MessageRecord, sanitize: (html: string) => string): SafeHtml {
   const incoming = message.direction === 'incoming';
   return html`<li class="message ${incoming ? 'incoming' : 'outgoing'}">
   <div class="message-head">
@@ -35,7 +34,7 @@ function messageItem(message: MessageRecord): SafeHtml {
     ${!incoming && sendStatusText(message.send_status, message.send_error)}
   </div>
   <p class="message-subject">${message.subject || '(no subject)'}</p>
-  ${messageBody(message)}
+  ${messageBody(message, sanitize)}
 </li>`;
 }
 
@@ -49,6 +48,8 @@ export function conversationPage(input: {
   conversation: Conversation;
   prospect: Prospect;
   messages: readonly MessageRecord[];
+  /** `sanitizeEmailHtml`: every HTML part goes through it before the page shows it. */
+  sanitize: (html: string) => string;
   /** The assignee select (the teammates' form), or nothing. */
   assignee: SafeHtml | undefined;
   reply: MessageFormValues;
@@ -72,7 +73,7 @@ ${input.assignee}
 ${
   input.messages.length === 0
     ? html`<p class="empty">No messages yet.</p>`
-    : html`<ol class="thread">${input.messages.map(messageItem)}</ol>`
+    : html`<ol class="thread">${input.messages.map((m) => messageItem(m, input.sanitize))}</ol>`
 }
 <h2 id="reply">Reply</h2>
 ${
