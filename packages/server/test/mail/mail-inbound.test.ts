@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import type { DeliveryWorker } from '../../src/delivery/delivery-worker.js';
 import { attachUnmatchedMessage } from '../../src/mail/attach-unmatched-message.js';
@@ -27,6 +27,9 @@ import {
 } from '../../src/testing/index.js';
 import { testWorker, verifyReceived, workspaceWithWebhooks } from '../delivery-helpers.js';
 import { startTestRelay, type TestRelay, testClient } from './mail-helpers.js';
+
+// A loaded two-core CI machine can be slow to open a database and exchange mail; a stuck exchange still fails.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const MAX_CONNECTIONS = 3;
 
