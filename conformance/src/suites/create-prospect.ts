@@ -85,6 +85,18 @@ export function createProspectSuite(target: TargetRef): void {
       expect(answer.body.tags).toHaveLength(50);
     });
 
+    it('stores an owner_id that names no teammate as sent, on create and update (openapi.yaml `OwnerId`)', async () => {
+      // The contract does not require owner_id to name a teammate of the workspace: ids from other systems work.
+      const teammateLike = 'tm_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+      const created = await create({ company: 'Acme', owner_id: teammateLike });
+      expect([created.status, created.body.owner_id]).toEqual([201, teammateLike]);
+      const updated = await call(target(), 'PATCH', `/prospects/${created.body.id}`, {
+        token,
+        body: { owner_id: 'crm-user-7' },
+      });
+      expect([updated.status, updated.body.owner_id]).toEqual([200, 'crm-user-7']);
+    });
+
     it.each<[string, unknown, Record<string, string[]>]>([
       ['an empty object', {}, { company: ['The company field is required.'] }],
       ['a blank company', { company: '   ' }, { company: ['The company field is required.'] }],

@@ -291,7 +291,7 @@ export interface components {
         Notes: string | null;
         /** @description A tag, 1-50 characters after trimming surrounding white space. */
         Tag: string;
-        /** @description Id of the teammate who owns the prospect, as the app knows it; at most 64 characters. */
+        /** @description Id of the teammate who owns the prospect, at most 64 characters. The app's owner field offers the workspace's teammates (`tm_...`), but the API does not require `owner_id` to name one: any string of at most 64 characters is stored and echoed as sent, so integrations that keep owners in another system (a CRM's user ids) go on working, and a removed teammate's prospects keep their owner. An id that names no teammate is never a 422. */
         OwnerId: string | null;
         /**
          * @description A sales outcome.

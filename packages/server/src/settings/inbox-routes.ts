@@ -17,6 +17,7 @@ import { textOf } from './forms/form-body.js';
 import { type MessageFormValues, parseMessageForm } from './forms/message-form.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from './render.js';
 import type { SettingsContext } from './settings-context.js';
+import { assigneeForm } from './views/assignee-form.js';
 import { conversationPage, newMessagePage } from './views/conversation-page.js';
 import type { FieldErrors } from './views/form-fields.js';
 import { inboxPage, inboxUrl } from './views/inbox-pages.js';
@@ -234,7 +235,12 @@ export function inboxRoutes(ctx: SettingsContext): Router {
         prospect,
         messages,
         sanitize: sanitizeEmailHtml,
-        assignee: undefined,
+        assignee: assigneeForm({
+          workspaceId,
+          conversation,
+          teammates: await listTeammates(ctx.db, { workspaceId }),
+          csrf: csrfOf(req),
+        }),
         reply: options.reply ?? { subject: '', body: '' },
         replySubject: replySubject(thread.subject ?? prospect.company),
         ...(options.errors ? { errors: options.errors } : {}),

@@ -304,3 +304,20 @@ export async function markConversationRead(
   );
   return row as Conversation | undefined;
 }
+
+/**
+ * How many of the workspace's conversations are assigned to a teammate (the remove page says so before removing).
+ *
+ * @example
+ * const n = await countAssignedConversations(db, { workspaceId, teammateId: 'tm_01J...' });
+ */
+export async function countAssignedConversations(
+  db: Sql,
+  input: { workspaceId: string; teammateId: string },
+): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from conversations where workspace_id = $1 and assignee_id = $2',
+    [input.workspaceId, input.teammateId],
+  );
+  return row?.n ?? 0;
+}

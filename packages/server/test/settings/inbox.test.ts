@@ -170,7 +170,26 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
     expect(reply?.subject).toBe('Re: The engine');
     expect(reply?.inReplyTo).toBe('<reply-1@engines.example>');
     await expect(page.locator('.message').count()).resolves.toBe(3);
+  });
+
+  it('assigns the conversation with the assignee select, and the inbox filters by that teammate', async () => {
+    await page.goto(inbox());
+    await page.locator('.conversation a').first().click();
+    await page.getByLabel('Assignee').selectOption({ label: 'Ana Teammate (ana@acme.example)' });
+    await page.getByRole('button', { name: 'Save assignee' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Assigned to Ana Teammate.');
     await shoot('conversation');
+    const [assigned] = await server.db.query<{ body: string }>(
+      "select body from events where type = 'conversation.assigned'",
+    );
+    expect(JSON.parse(assigned?.body ?? '{}').data).toMatchObject({ prospect_id: prospectId });
+    await page.goto(inbox('?filter=unassigned'));
+    await expect(page.locator('.empty').textContent()).resolves.toContain('No conversations here');
+    await page.goto(inbox());
+    await page.getByLabel('Assigned to').selectOption({ label: 'Ana Teammate' });
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.locator('.conversation').count()).resolves.toBe(1);
+    await expect(page.locator('.conversation .meta').textContent()).resolves.toContain('Ana Teammate');
   });
 
   it('attaches unmatched mail to a prospect chosen by search, which emits inbox.reply.received', async () => {

@@ -50,8 +50,8 @@ export function conversationPage(input: {
   messages: readonly MessageRecord[];
   /** `sanitizeEmailHtml`: every HTML part goes through it before the page shows it. */
   sanitize: (html: string) => string;
-  /** The assignee select (the teammates' form), or nothing. */
-  assignee: SafeHtml | undefined;
+  /** The assignee select (`assigneeForm`). */
+  assignee: SafeHtml;
   reply: MessageFormValues;
   errors?: FieldErrors;
   replySubject: string;

@@ -35,7 +35,7 @@ export function inputField(field: {
   name: string;
   label: string;
   value: string;
-  type?: 'text' | 'password' | 'url' | 'date' | 'datetime-local';
+  type?: 'text' | 'email' | 'password' | 'url' | 'date' | 'datetime-local';
   hint?: string;
   error?: string | undefined;
   autocomplete?: string;

@@ -1,0 +1,108 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { assignConversation, getConversation } from '../../src/store/conversations.js';
+import { listTeammates } from '../../src/store/teammates.js';
+import { testDatabaseKinds } from '../../src/testing/index.js';
+import { call } from '../http-helpers.js';
+import {
+  launchBrowser,
+  SCREENSHOT_DIR,
+  type SettingsServer,
+  screenshot,
+  signIn,
+  startSettingsServer,
+} from './settings-harness.js';
+
+// A browser on a busy two-CPU CI machine can be slow; a stuck page still fails, within the minute.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe.each(testDatabaseKinds())('Teammates in a browser (%s)', (kind) => {
+  let server: SettingsServer;
+  let context: BrowserContext;
+  let page: Page;
+  const errorOf = (field: string) => page.locator(`#f-${field}-error`).textContent();
+  const add = async (name: string, email: string) => {
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Add teammate' }).click();
+  };
+
+  beforeAll(async () => {
+    server = await startSettingsServer(kind);
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    await signIn(page, server.origin);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+  });
+
+  it('adds teammates, with the problem beside each field and the values kept', async () => {
+    await page.getByRole('link', { name: 'Teammates' }).click();
+    await page.waitForURL(/\/teammates$/);
+    await expect(page.getByText('No teammates yet.').count()).resolves.toBe(1);
+    expect(await page.getByRole('link', { name: 'Teammates' }).getAttribute('aria-current')).toBe('page');
+
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      add(' ', 'ana@'),
+    ]);
+    expect(refused.status()).toBe(422);
+    expect(await errorOf('name')).toBe('Enter a name.');
+    expect(await errorOf('email')).toBe('Enter an email address like ana@example.com.');
+    expect(await page.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Email address').inputValue()).toBe('ana@');
+
+    await add('Ana Lima', 'ana@example.com');
+    await expect(page.getByRole('status').textContent()).resolves.toBe('Teammate "Ana Lima" added.');
+    await add('Ana Again', 'ANA@example.com');
+    expect(await errorOf('email')).toBe('A teammate with this email address already exists.');
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Ana Again');
+    await add('Bo Chen', 'bo@example.com');
+    const rows = await page.locator('tbody tr').allTextContents();
+    expect(rows.map((r) => r.replace(/\s+/g, ' ').trim().split(' tm_')[0])).toEqual(['Ana Lima', 'Bo Chen']);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}teammates.png`, fullPage: true });
+    if (kind === 'pglite') await screenshot(page, 'teammates');
+  });
+
+  it('removes a teammate after a confirmation, unassigning their conversations', async () => {
+    const teammates = await listTeammates(server.db, { workspaceId: server.workspaceId });
+    const bo = teammates.find((t) => t.name === 'Bo Chen');
+    const created = await call(server.baseUrl, 'POST', '/prospects', {
+      token: await server.token(),
+      body: { company: 'Globex' },
+    });
+    const prospectId = created.body.id as string;
+    await assignConversation(server.db, {
+      workspaceId: server.workspaceId,
+      prospectId,
+      teammateId: bo?.id ?? '',
+    });
+
+    await page.getByRole('link', { name: 'Remove Bo Chen' }).click();
+    await expect(page.locator('main').textContent()).resolves.toContain(
+      '1 conversation is assigned to them: it will be unassigned',
+    );
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/teammates$/);
+    await page.getByRole('link', { name: 'Remove Bo Chen' }).click();
+    await page.getByRole('button', { name: 'Remove teammate' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe(
+      'Teammate "Bo Chen" removed. 1 conversation unassigned.',
+    );
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    const conversation = await getConversation(server.db, { workspaceId: server.workspaceId, prospectId });
+    expect(conversation?.assignee_id).toBeNull();
+    const events = await server.db.query<{ body: string }>(
+      "select body from events where type = 'conversation.assigned' order by id",
+    );
+    expect(events.map((e) => JSON.parse(e.body).data.assignee_id)).toEqual([bo?.id, null]);
+  });
+});
