@@ -149,7 +149,7 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
   it('keeps an email it could not send: no relay configured, or a relay that cannot be reached', async () => {
     for (const [relayUrl, status, error] of [
       [undefined, 'not_sent_no_relay', null],
-      ['smtp://127.0.0.1:1', 'failed', 'The relay could not be reached (ECONNECTION).'],
+      ['smtp://127.0.0.1:1', 'failed', expect.stringMatching(/^The relay could not be reached/)],
     ] as const) {
       const unsent = createMailSender(relayUrl);
       const out = await sendToProspect(db, unsent, {
