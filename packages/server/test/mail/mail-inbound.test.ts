@@ -13,6 +13,7 @@ import { inboundAddress } from '../../src/mail/inbound-address.js';
 import { loadMailConfig } from '../../src/mail/mail-config.js';
 import { createMailSender, type MailSender } from '../../src/mail/mail-sender.js';
 import { sendToProspect } from '../../src/mail/send-to-prospect.js';
+import { simulateReply } from '../../src/mail/simulate-reply.js';
 import { type SmtpListener, startSmtpListener } from '../../src/mail/smtp-listener.js';
 import { createLogger } from '../../src/start-server.js';
 import { listConversationMessages } from '../../src/store/messages.js';
@@ -258,6 +259,18 @@ describe.each(testDatabaseKinds())('inbound and outbound mail on %s', (kind) => 
       now: new Date(),
     });
     expect(again).toEqual({ ok: false, problem: 'already-attached' });
+  });
+
+  it('simulate reply goes the way of received mail: a message in the conversation, and the event', async () => {
+    const before = (await replyEvents()).length;
+    const out = await db.transaction((tx) => simulateReply(tx, prospects.html.id, new Date()));
+    expect(out?.event?.event).toBe('inbox.reply.received');
+    const thread = await listConversationMessages(db, workspaceId, out?.conversationId as string);
+    expect(thread.at(-1)).toMatchObject({ direction: 'incoming', from_address: 'tim@markup.example' });
+    expect((await replyEvents()).length).toBe(before + 1);
+    expect(
+      await db.transaction((tx) => simulateReply(tx, 'prs_01JD0V8K7A3Q9M2X4C6B8N0R1T', new Date())),
+    ).toBe(undefined);
   });
 
   it('accepts malformed MIME and keeps what could be read', async () => {
