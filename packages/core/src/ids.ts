@@ -12,6 +12,8 @@ export const ID_PREFIXES = {
   teammate: 'tm_',
   conversation: 'cv_',
   message: 'msg_',
+  /** Inbound mail kept in the app's Unmatched list (server only, never in the API). */
+  unmatchedMessage: 'um_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { loadMailConfig, type MailConfig } from './mail/mail-config.js';
 
 /** The reference server's settings, from the environment. */
 export interface ServerConfig {
@@ -31,6 +32,8 @@ export interface ServerConfig {
   attemptRetentionDays: number;
   /** `PROSPECTKIT_IMPORT_MAX_BYTES`: the largest CSV file an import accepts, in bytes. Default 50 MiB. */
   importMaxBytes: number;
+  /** The inbound SMTP listener, inbound addresses and the outgoing relay (`PROSPECTKIT_SMTP_*`). */
+  mail: MailConfig;
 }
 
 /** The default `PROSPECTKIT_IMPORT_MAX_BYTES`: 50 MiB. */
@@ -58,6 +61,16 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
   }
   return value;
+}
+
+/** The mail settings, their problems reported as every other setting's. */
+function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
+  try {
+    return loadMailConfig(env);
+  } catch (error) {
+    if (error instanceof RangeError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 /** Options of {@link loadConfig}. */
@@ -114,8 +127,9 @@ function redisUrl(raw: string | undefined): string | undefined {
  * unset), `PROSPECTKIT_TRUST_PROXY`
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
  * `PROSPECTKIT_ADMIN_PASSWORD` (at least 15 characters) and
- * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650) and `PROSPECTKIT_IMPORT_MAX_BYTES` (default 50 MiB, 1 byte
- * to 1 GiB).
+ * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650), `PROSPECTKIT_IMPORT_MAX_BYTES` (default 50 MiB,
+ * 1 byte to 1 GiB), and the mail settings (`loadMailConfig`: `PROSPECTKIT_SMTP_PORT`, `PROSPECTKIT_INBOUND_DOMAIN`,
+ * `PROSPECTKIT_SMTP_RELAY_URL` ...).
  *
  * When serving in production (`NODE_ENV=production`), `PROSPECTKIT_PUBLIC_URL` is required and must be https;
  * an https `PROSPECTKIT_PUBLIC_URL` requires `PROSPECTKIT_TRUST_PROXY`.
@@ -187,5 +201,6 @@ export function loadConfig(
     adminPassword,
     attemptRetentionDays: integer(env, 'PROSPECTKIT_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
     importMaxBytes: integer(env, 'PROSPECTKIT_IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES, 1, 1024 ** 3),
+    mail: mailConfig(env),
   };
 }

@@ -1,6 +1,7 @@
 import { ABILITIES } from '@prospectkit/core';
 import type { Database } from './db/database.js';
 import { bootstrapDemo } from './dev-bootstrap.js';
+import { inboundAddress } from './mail/inbound-address.js';
 
 /** What {@link startBanner} reports on. */
 export interface StartBannerOptions {
@@ -17,6 +18,25 @@ export interface StartBannerOptions {
   generatedAdminPassword: string | undefined;
   /** Whether `PROSPECTKIT_ADMIN_PASSWORD` is set. */
   adminPasswordConfigured: boolean;
+  /** The inbound SMTP listener's address (`undefined` when off) and the inbound domain. */
+  mail?: { listening: { host: string; port: number } | undefined; inboundDomain: string; relay: boolean };
+}
+
+/** The mail lines: where the listener is and each workspace's inbound address (at most ten). */
+async function mailLines(options: StartBannerOptions): Promise<string[]> {
+  const mail = options.mail;
+  if (!mail) return [];
+  if (!mail.listening) return ['  Inbound mail: off (set PROSPECTKIT_SMTP_PORT to receive replies).'];
+  const workspaces = await options.db.query<{ id: string; name: string }>(
+    'select id, name from workspaces order by created_at, id limit 10',
+  );
+  return [
+    `  Inbound mail (SMTP) on ${mail.listening.host}:${mail.listening.port}; inbound addresses:`,
+    ...workspaces.map((w) => `    ${inboundAddress(w.id, mail.inboundDomain)}  (${w.name})`),
+    mail.relay
+      ? '  Outgoing mail goes through PROSPECTKIT_SMTP_RELAY_URL.'
+      : '  Outgoing mail: no relay configured (PROSPECTKIT_SMTP_RELAY_URL); messages are kept, not sent.',
+  ];
 }
 
 /**
@@ -55,6 +75,7 @@ export async function startBanner(options: StartBannerOptions): Promise<string> 
       );
     }
   }
+  lines.push(...(await mailLines(options)));
   lines.push(`  Settings (tokens, webhooks, deliveries): ${options.settingsUrl}`);
   if (options.generatedAdminPassword) {
     lines.push(

@@ -8,6 +8,8 @@ import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-w
 import { createApp } from './http/create-app.js';
 import { createImportRunner, type ImportRunner } from './import/index.js';
 import { createLogger } from './logger.js';
+import { createMailSender } from './mail/mail-sender.js';
+import type { SmtpListener } from './mail/smtp-listener.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
 import { ensureAdminPassword } from './settings/index.js';
@@ -32,12 +34,38 @@ export interface RunningServer {
   importRunner: ImportRunner;
   /** The server's pino logger. */
   logger: Logger;
+  /** The inbound SMTP listener, when `PROSPECTKIT_SMTP_PORT` has it on (see `loadMailConfig`). */
+  smtp: SmtpListener | undefined;
   /** Graceful stop: stop accepting, finish in-flight requests, stop the worker, close the database. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the database (migrating it), starts the API and a delivery worker.
+ * Starts the SMTP listener when configured. The development default port (2525) may be taken by another
+ * server on the machine: then the API starts without it and says so; a port that was set must bind.
+ */
+async function startMail(
+  config: ServerConfig,
+  db: Database,
+  logger: Logger,
+): Promise<SmtpListener | undefined> {
+  if (config.mail.smtpPort === undefined) return undefined;
+  // Loaded only when on: smtp-server and mailparser take seconds to load on a busy machine.
+  const { startSmtpListener } = await import('./mail/smtp-listener.js');
+  try {
+    return await startSmtpListener({ db, logger, config: config.mail });
+  } catch (error) {
+    if (!config.mail.smtpPortIsDefault || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    logger.warn(
+      'mail: port 2525 is in use, so the inbound SMTP listener is off; set PROSPECTKIT_SMTP_PORT to another port.',
+    );
+    return undefined;
+  }
+}
+
+/**
+ * Opens the database (migrating it), starts the API, a delivery worker and, when configured, the inbound SMTP
+ * listener (`PROSPECTKIT_SMTP_PORT`; on by default outside production).
  *
  * @param config - the settings, usually `loadConfig()`
  * @param options.db an already open database to use instead of the configured one (tests)
@@ -63,6 +91,7 @@ export async function startServer(
   // Without PROSPECTKIT_ADMIN_PASSWORD, development generates one on first start and keeps only its hash.
   const generatedAdminPassword =
     config.adminPassword || process.env.NODE_ENV === 'production' ? undefined : await ensureAdminPassword(db);
+  const mailSender = createMailSender(config.mail.relayUrl);
   const app = createApp({
     db,
     logger,
@@ -76,6 +105,7 @@ export async function startServer(
       adminPassword: config.adminPassword,
       allowInsecureWebhooks: config.allowInsecureWebhooks,
       importMaxBytes: config.importMaxBytes,
+      mail: { sender: mailSender, inboundDomain: config.mail.inboundDomain },
     },
   });
   const worker = createDeliveryWorker({
@@ -92,6 +122,7 @@ export async function startServer(
   const importRunner = createImportRunner({ db, logger });
   await worker.start();
   await importRunner.start();
+  const smtp = await startMail(config, db, logger);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -105,7 +136,10 @@ export async function startServer(
     worker,
     importRunner,
     logger,
+    smtp,
     async close() {
+      await smtp?.close();
+      mailSender.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections?.();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import type { Database } from '../db/database.js';
-import { recordReplyReceived } from '../store/app-events.js';
+import { simulateReply } from '../mail/simulate-reply.js';
 import { createTeammate } from '../store/teammates.js';
 import { assignAndReport } from './assign-and-report.js';
 import { CliError } from './cli-error.js';
@@ -40,12 +40,15 @@ export function registerSimulate(program: Command): void {
     .description('Emit the events that come from the app (replies, assignments), for testing receivers');
   simulate
     .command('reply')
-    .description('A prospect replied to an email: emits inbox.reply.received')
+    .description(
+      'Testing aid: a stand-in reply from the prospect, added to its conversation like received mail; emits inbox.reply.received',
+    )
     .requiredOption('--prospect <id>', 'prospect id (prs_...)')
     .option('--json', 'print JSON')
     .action((o: { prospect: string; json?: boolean }) =>
       withDatabase(async (db) => {
-        const event = await db.transaction((tx) => recordReplyReceived(tx, o.prospect, new Date()));
+        const reply = await db.transaction((tx) => simulateReply(tx, o.prospect, new Date()));
+        const event = reply?.event;
         await reportEmitted(db, o.prospect, event, !!o.json);
       }),
     );

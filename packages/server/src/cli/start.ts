@@ -12,7 +12,9 @@ import { runUntilSignal } from './run-until-signal.js';
 export function registerStart(program: Command): void {
   program
     .command('start')
-    .description('Start the API and a delivery worker (embedded PGlite unless DATABASE_URL is set)')
+    .description(
+      'Start the API, a delivery worker and the inbound SMTP listener (embedded PGlite unless DATABASE_URL is set)',
+    )
     .option('--port <port>', 'port to listen on (overrides PORT)')
     .option('--host <host>', 'address to listen on (overrides HOST)')
     .action(async (flags: { port?: string; host?: string }) => {
@@ -40,6 +42,11 @@ export function registerStart(program: Command): void {
           databaseLabel: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
           generatedAdminPassword: running.generatedAdminPassword,
           adminPasswordConfigured: config.adminPassword !== undefined,
+          mail: {
+            listening: running.smtp ? { host: config.mail.smtpHost, port: running.smtp.port } : undefined,
+            inboundDomain: config.mail.inboundDomain,
+            relay: config.mail.relayUrl !== undefined,
+          },
         }),
       );
       runUntilSignal({ logger: running.logger, message: 'shutting down', stop: () => running.close() });

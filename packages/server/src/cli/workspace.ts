@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { inboundAddress } from '../mail/inbound-address.js';
 import { createWorkspace, listWorkspaces, setWorkspaceSuspended } from '../store/workspaces.js';
 import { CliError } from './cli-error.js';
 import { formatTable } from './format-table.js';
@@ -6,7 +7,7 @@ import { output } from './output.js';
 import { withDatabase } from './with-database.js';
 
 /**
- * `workspace create --name N` / `list` / `suspend ID` / `resume ID`. A suspended workspace's tokens get 401.
+ * `workspace create --name N` / `list` (with each inbound mail address) / `suspend ID` / `resume ID`. A suspended workspace's tokens get 401.
  *
  * @see packages/server/README.md, "CLI"
  */
@@ -26,15 +27,24 @@ export function registerWorkspace(program: Command): void {
     .command('list')
     .option('--json', 'print JSON')
     .action((o: { json?: boolean }) =>
-      withDatabase(async (db) => {
-        const all = await listWorkspaces(db);
+      withDatabase(async (db, config) => {
+        // The inbound address is derived (see mail/inbound-address.ts), so it follows PROSPECTKIT_INBOUND_DOMAIN.
+        const all = (await listWorkspaces(db)).map((w) => ({
+          ...w,
+          inbound_address: inboundAddress(w.id, config.mail.inboundDomain),
+        }));
         output(
           !!o.json,
           all,
           all.length
             ? formatTable({
-                head: ['id', 'status', 'name'],
-                rows: all.map((w) => [w.id, w.suspended_at ? 'suspended' : 'active', w.name]),
+                head: ['id', 'status', 'name', 'inbound address'],
+                rows: all.map((w) => [
+                  w.id,
+                  w.suspended_at ? 'suspended' : 'active',
+                  w.name,
+                  w.inbound_address,
+                ]),
               })
             : 'No workspaces.',
         );

@@ -5,7 +5,7 @@ import express, { type RequestHandler } from 'express';
 
 /**
  * The files under `assets/`: the pages' stylesheets, linked in this order (each later one may override an earlier
- * one; the app's pages add their own after the settings ones), their script, and the import pages' own.
+ * one; the app's pages add their own after the settings ones), their script, and the import and inbox pages' own.
  */
 export type SettingsAsset =
   | 'settings-base.css'
@@ -14,7 +14,8 @@ export type SettingsAsset =
   | 'prospects.css'
   | 'settings.js'
   | 'import.css'
-  | 'import.js';
+  | 'import.js'
+  | 'inbox.css';
 
 const ASSETS: readonly SettingsAsset[] = [
   'settings-base.css',
@@ -24,6 +25,7 @@ const ASSETS: readonly SettingsAsset[] = [
   'settings.js',
   'import.css',
   'import.js',
+  'inbox.css',
 ];
 
 /**

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import type { MailSender } from '../mail/mail-sender.js';
 import type { SignInCsrf } from './sign-in-csrf.js';
 
 /** What every settings route needs. */
@@ -23,4 +24,12 @@ export interface SettingsContext {
   publicUrl: string | undefined;
   /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). */
   importMaxBytes: number;
+  /** Outgoing mail (through the relay, or kept unsent) and the domain of inbound addresses. */
+  mail: SettingsMail;
+}
+
+/** The settings area's mail: how to send, and the inbound domain (`PROSPECTKIT_INBOUND_DOMAIN`). */
+export interface SettingsMail {
+  sender: MailSender;
+  inboundDomain: string;
 }

@@ -4,16 +4,18 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import { DEFAULT_IMPORT_MAX_BYTES } from '../config.js';
 import type { Database } from '../db/database.js';
+import { createMailSender } from '../mail/mail-sender.js';
 import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { appProspectRoutes } from './app-prospect-routes.js';
 import { csrfProtection, isCsrfError } from './csrf.js';
 import { importRoutes } from './import-routes.js';
 import { inboxAssigneeRoutes } from './inbox-assignee-routes.js';
+import { inboxRoutes } from './inbox-routes.js';
 import { render } from './render.js';
 import { sessionSecretLoader, settingsSession } from './session.js';
 import { passwordStamp, requireCurrentSession } from './session-lifetime.js';
 import { settingsAssets } from './settings-assets.js';
-import type { SettingsContext } from './settings-context.js';
+import type { SettingsContext, SettingsMail } from './settings-context.js';
 import { signInCsrf } from './sign-in-csrf.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { teammateRoutes } from './teammate-routes.js';
@@ -30,6 +32,8 @@ export interface SettingsOptions {
   allowInsecureWebhooks?: boolean;
   /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). Default 50 MiB. */
   importMaxBytes?: number | undefined;
+  /** Outgoing mail and the inbound domain. Default: no relay (messages are kept, not sent), domain `localhost`. */
+  mail?: SettingsMail;
 }
 
 /** Settings pages carry secrets: never cached. The other security headers are the app's (`securityHeaders`). */
@@ -113,6 +117,7 @@ export function settingsRouter(
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
     publicUrl: options.publicUrl,
     importMaxBytes: options.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
+    mail: options.mail ?? { sender: createMailSender(undefined), inboundDomain: 'localhost' },
   };
   const router = express.Router();
   router.use(noStore);
@@ -147,6 +152,7 @@ export function settingsRouter(
   workspace.use('/webhooks', webhookRoutes(ctx));
   workspace.use('/prospects', appProspectRoutes(ctx));
   workspace.use('/imports', importRoutes(ctx));
+  workspace.use('/inbox', inboxRoutes(ctx));
   router.use('/workspaces/:workspaceId', loadWorkspace(ctx), workspace);
   router.use((req, res) => {
     render(req, res, messagePage('Not found', 'There is no settings page at this address.'), { status: 404 });

@@ -75,9 +75,18 @@ export function workspacePickerRoutes(ctx: SettingsContext): Router {
 export function workspaceSettingsRoutes(ctx: SettingsContext): Router {
   const one = express.Router({ mergeParams: true });
   one.get('/', (req, res) => {
-    render(req, res, workspacePage({ csrf: csrfOf(req), workspace: currentWorkspace(res) }), {
-      flash: takeFlash(req),
-    });
+    render(
+      req,
+      res,
+      workspacePage({
+        csrf: csrfOf(req),
+        workspace: currentWorkspace(res),
+        inboundDomain: ctx.mail.inboundDomain,
+      }),
+      {
+        flash: takeFlash(req),
+      },
+    );
   });
   one.post('/name', async (req, res) => {
     const workspace = currentWorkspace(res);
@@ -87,7 +96,13 @@ export function workspaceSettingsRoutes(ctx: SettingsContext): Router {
       return render(
         req,
         res,
-        workspacePage({ csrf: csrfOf(req), workspace, name, errors: { name: problem } }),
+        workspacePage({
+          csrf: csrfOf(req),
+          workspace,
+          name,
+          errors: { name: problem },
+          inboundDomain: ctx.mail.inboundDomain,
+        }),
         {
           status: 422,
         },

@@ -2,7 +2,8 @@ import { type BuiltEvent, buildEvent } from '@prospectkit/core';
 import type { Sql } from '../db/database.js';
 import { enqueueEvents } from './outbox.js';
 
-async function findProspect(tx: Sql, prospectId: string) {
+/** A prospect by id alone, whatever its workspace (for the CLI and the mail listener), or `undefined`. */
+export async function findProspect(tx: Sql, prospectId: string) {
   const [prospect] = await tx.query<{
     id: string;
     workspace_id: string;

@@ -286,7 +286,7 @@ export async function recordOutcome<I>(
 
 /**
  * Which of the given contact emails and domains some prospect of the workspace already has, compared without
- * regard to case (the lowered values found), for an import's duplicate check (migration 9's indexes).
+ * regard to case (the lowered values found), for an import's duplicate check (migration 10's prefix indexes serve equality too).
  */
 export async function findExistingContacts(
   db: Sql,
@@ -312,4 +312,22 @@ export async function findExistingContacts(
     for (const row of rows) domains.add(row.key);
   }
   return { emails, domains };
+}
+
+/**
+ * The workspace's prospect whose `contact_email` is this address (compared case-insensitively; the oldest when
+ * several share it), for matching inbound mail to its sender (migration 10's index).
+ */
+export async function findProspectByContactEmail(
+  db: Sql,
+  workspaceId: string,
+  address: string,
+): Promise<{ id: string } | undefined> {
+  if (address === '') return undefined;
+  const [row] = await db.query<{ id: string }>(
+    `select id from prospects where workspace_id = $1 and lower(contact_email) = $2
+     order by created_at, id limit 1`,
+    [workspaceId, address.toLowerCase()],
+  );
+  return row;
 }

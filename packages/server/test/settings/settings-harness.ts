@@ -11,6 +11,7 @@ import { createDeliveryWorker, type DeliveryWorker } from '../../src/delivery/de
 import { createApp } from '../../src/http/create-app.js';
 import { createImportRunner, type ImportRunner } from '../../src/import/index.js';
 import { createLimiter } from '../../src/rate-limit/create-limiter.js';
+import type { SettingsMail } from '../../src/settings/settings-context.js';
 import { createLogger } from '../../src/start-server.js';
 import { createApiToken } from '../../src/store/api-tokens.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
@@ -88,10 +89,11 @@ export interface SettingsServer {
  * Starts the app with the settings area (password {@link ADMIN_PASSWORD}, insecure webhooks allowed).
  *
  * @param options.importMaxBytes the Import page's largest file, in bytes. Default: the server's (50 MiB)
+ * @param options.mail outgoing mail and the inbound domain. Default: no relay, domain `localhost`
  */
 export async function startSettingsServer(
   kind: 'pglite' | 'postgres',
-  options: { importMaxBytes?: number } = {},
+  options: { importMaxBytes?: number; mail?: SettingsMail } = {},
 ): Promise<SettingsServer> {
   const db = await openTestDatabase(kind);
   let offsetMs = 0;
@@ -113,6 +115,7 @@ export async function startSettingsServer(
       adminPassword: ADMIN_PASSWORD,
       allowInsecureWebhooks: true,
       ...(options.importMaxBytes ? { importMaxBytes: options.importMaxBytes } : {}),
+      ...(options.mail ? { mail: options.mail } : {}),
     },
   });
   const server = await new Promise<Server>((resolve) => {

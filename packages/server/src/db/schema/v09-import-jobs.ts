@@ -47,7 +47,7 @@ export const v9: Migration = {
       reason text not null
     );
     create index import_rejections_job_line on import_rejections (job_id, line);
-    create index prospects_workspace_email on prospects (workspace_id, lower(contact_email)) where contact_email is not null;
-    create index prospects_workspace_domain on prospects (workspace_id, lower(domain)) where domain is not null;
+    -- The duplicate check looks contact emails and domains up through migration 10's
+    -- (workspace_id, lower(contact_email)) and (workspace_id, lower(domain)) indexes.
   `,
 };

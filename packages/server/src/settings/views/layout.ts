@@ -75,6 +75,7 @@ export function layout(page: PageInput): SafeHtml {
 <link rel="stylesheet" href="${settingsAssetUrl('settings-forms.css')}">
 <link rel="stylesheet" href="${settingsAssetUrl('settings.css')}">
 <link rel="stylesheet" href="${settingsAssetUrl('prospects.css')}">
+${page.section === 'inbox' && html`<link rel="stylesheet" href="${settingsAssetUrl('inbox.css')}">`}
 <script src="${settingsAssetUrl('settings.js')}" defer></script>
 ${page.head}
 </head>

@@ -1,3 +1,4 @@
+import { inboundAddress } from '../../mail/inbound-address.js';
 import type { Workspace } from '../../store/workspaces.js';
 import { timeTag } from '../format.js';
 import { MAX_NAME_LENGTH } from '../forms/form-body.js';
@@ -40,10 +41,12 @@ ${
   };
 }
 
-/** Workspace settings: its name, and suspend or resume. */
+/** Workspace settings: its name, its inbound mail address, and suspend or resume. */
 export function workspacePage(input: {
   csrf: string;
   workspace: Workspace;
+  /** `PROSPECTKIT_INBOUND_DOMAIN`, for the workspace's inbound address. */
+  inboundDomain: string;
   name?: string;
   errors?: FieldErrors;
 }): Page {
@@ -57,6 +60,8 @@ export function workspacePage(input: {
   <dt>Workspace id</dt><dd><code>${w.id}</code></dd>
   <dt>Created</dt><dd>${timeTag(w.created_at)}</dd>
   <dt>Status</dt><dd>${statusOf(w)}${w.suspended_at && html` since ${timeTag(w.suspended_at)}`}</dd>
+  <dt>Inbound address</dt><dd><code>${inboundAddress(w.id, input.inboundDomain)}</code>
+    <div class="hint">Mail from a prospect’s contact email to this address joins their conversation in the inbox.</div></dd>
 </dl>
 <h2>Name</h2>
 <form method="post" action="${workspaceUrl(w.id, '/name')}" class="stack">

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_MESSAGE_BYTES, loadMailConfig } from './mail-config.js';
+
+describe('loadMailConfig', () => {
+  it.each<[string, { env: NodeJS.ProcessEnv; port: number | undefined }]>([
+    ['development: on at 2525', { env: {}, port: 2525 }],
+    ['production: off unless set', { env: { NODE_ENV: 'production' }, port: undefined }],
+    ['test: off unless set', { env: { NODE_ENV: 'test' }, port: undefined }],
+    ['production with a port', { env: { NODE_ENV: 'production', PROSPECTKIT_SMTP_PORT: '25' }, port: 25 }],
+    ['off', { env: { PROSPECTKIT_SMTP_PORT: 'off' }, port: undefined }],
+    ['0 picks a free port', { env: { PROSPECTKIT_SMTP_PORT: '0' }, port: 0 }],
+  ])('%s', (_name, { env, port }) => {
+    expect(loadMailConfig(env).smtpPort).toBe(port);
+  });
+
+  it('has defaults', () => {
+    expect(loadMailConfig({})).toEqual({
+      smtpPort: 2525,
+      smtpPortIsDefault: true,
+      smtpHost: '127.0.0.1',
+      tls: undefined,
+      maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
+      maxConnectionsPerAddress: 10,
+      inboundDomain: 'localhost',
+      relayUrl: undefined,
+    });
+  });
+
+  it.each<[string, NodeJS.ProcessEnv, RegExp]>([
+    [
+      'a port out of range',
+      { PROSPECTKIT_SMTP_PORT: '70000' },
+      /PROSPECTKIT_SMTP_PORT must be a whole number/,
+    ],
+    ['a certificate without a key', { PROSPECTKIT_SMTP_TLS_CERT: '/c.pem' }, /go together/],
+    ['a domain with a space', { PROSPECTKIT_INBOUND_DOMAIN: 'in example' }, /PROSPECTKIT_INBOUND_DOMAIN/],
+    ['an http relay', { PROSPECTKIT_SMTP_RELAY_URL: 'http://relay' }, /smtp:\/\/ or smtps:\/\//],
+    ['a tiny size limit', { PROSPECTKIT_SMTP_MAX_BYTES: '10' }, /PROSPECTKIT_SMTP_MAX_BYTES/],
+    ['a host name to bind', { PROSPECTKIT_SMTP_HOST: 'mail.example.com' }, /PROSPECTKIT_SMTP_HOST/],
+  ])('refuses %s', (_name, env, message) => {
+    expect(() => loadMailConfig(env)).toThrow(message);
+  });
+
+  it('never echoes the relay password', () => {
+    const attempt = () => loadMailConfig({ PROSPECTKIT_SMTP_RELAY_URL: 'ftp://user:s3cret@relay' });
+    expect(attempt).toThrow(RangeError);
+    expect(() => attempt()).not.toThrow(/s3cret/);
+  });
+});

@@ -1,0 +1,89 @@
+import type { Transporter } from 'nodemailer';
+
+/** One message to send, Message-IDs without angle brackets. */
+export interface OutgoingMail {
+  from: { name: string; address: string };
+  to: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  messageId: string;
+  inReplyTo: string | null;
+  referencesIds: readonly string[];
+}
+
+/** The relay's verdict: `not_sent_no_relay` when no relay is configured (the message is kept, not dropped). */
+export type SendResult =
+  | { status: 'sent'; error: null }
+  | { status: 'not_sent_no_relay'; error: null }
+  | { status: 'failed'; error: string };
+
+/** Sends mail through the configured relay. */
+export interface MailSender {
+  send(mail: OutgoingMail): Promise<SendResult>;
+  /** Closes pooled connections. */
+  close(): void;
+}
+
+const angle = (id: string) => `<${id}>`;
+
+/** The relay's reply code and text, never the relay address or its credentials. */
+function describeFailure(error: unknown): string {
+  const { responseCode, response, code } = error as {
+    responseCode?: number;
+    response?: string;
+    code?: string;
+  };
+  if (responseCode) return `The relay refused the message: ${String(response ?? responseCode).slice(0, 300)}`;
+  return `The relay could not be reached${code ? ` (${code})` : ''}.`;
+}
+
+/**
+ * A sender over nodemailer's SMTP transport to `PROSPECTKIT_SMTP_RELAY_URL`, or one that sends nothing and
+ * says so (`not_sent_no_relay`) when no relay is set. Every message carries the given Message-ID, Reply-To and
+ * threading headers (RFC 5322 section 3.6.4).
+ *
+ * @param relayUrl `smtp://user:pass@host:port` or `smtps://...`; `undefined` for none
+ * @example
+ * const sender = createMailSender('smtp://127.0.0.1:2526');
+ * const result = await sender.send({ from, to, replyTo, subject, text, messageId, inReplyTo: null, referencesIds: [] });
+ * @see packages/server/README.md, "Mail"
+ */
+export function createMailSender(relayUrl: string | undefined): MailSender {
+  if (relayUrl === undefined) {
+    return { send: async () => ({ status: 'not_sent_no_relay', error: null }), close() {} };
+  }
+  let transport: Transporter | undefined;
+  // nodemailer is loaded on the first email, not at start: it takes seconds to load on a busy machine.
+  async function open(url: string): Promise<Transporter> {
+    const { default: nodemailer } = await import('nodemailer');
+    // Sent while a person waits for the page: a relay that does not answer fails within seconds, not minutes.
+    transport ??= nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return transport;
+  }
+  return {
+    async send(mail) {
+      try {
+        await (await open(relayUrl)).sendMail({
+          from: mail.from,
+          to: mail.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+          messageId: angle(mail.messageId),
+          ...(mail.inReplyTo ? { inReplyTo: angle(mail.inReplyTo) } : {}),
+          ...(mail.referencesIds.length ? { references: mail.referencesIds.map(angle) } : {}),
+        });
+        return { status: 'sent', error: null };
+      } catch (error) {
+        return { status: 'failed', error: describeFailure(error) };
+      }
+    },
+    close: () => transport?.close(),
+  };
+}
