@@ -95,6 +95,8 @@ export async function runImportJob(
     const flush = async (end: boolean): Promise<RunImportJobResult | undefined> => {
       const after = await commit(batch, lastLine, end);
       batch = [];
+      // PGlite runs in this thread, so without a macrotask here its queries would never let a request in.
+      await new Promise((resolve) => setImmediate(resolve));
       if (after === 'cancelled') return 'cancelled';
       options.onProgress?.(after);
       if (end) return 'succeeded';
