@@ -61,6 +61,8 @@ async function measure(db: Database, csv: BenchCsv) {
     { serving: false },
   );
   const server = await startServer(config, { db, logger: createLogger('silent'), validateResponses: false });
+  // The GETs reuse one kept-alive connection; a slow answer must not race the server's idle timeout (5 s).
+  server.server.keepAliveTimeout = 120_000;
   try {
     const workspace = await createWorkspace(db, 'Import bench');
     const { token } = await createApiToken(db, {

@@ -10,6 +10,7 @@ import {
   inspectImport,
   startImport,
 } from '../src/import/index.js';
+import { claimImportJob } from '../src/store/import-job-queue.js';
 import { createWorkspace } from '../src/store/workspaces.js';
 import { quietLogger, upload } from './import-helpers.js';
 
@@ -64,6 +65,26 @@ describe.each(testDatabaseKinds())('import runners on %s', (kind) => {
     } finally {
       await Promise.all(runners.map((r) => r.stop()));
       await other.close();
+      await db.close();
+    }
+  }, 120_000);
+
+  it('a job whose runner keeps dying ends failed, saying what was imported', async () => {
+    const db = await openTestDatabase(kind);
+    try {
+      const ws = (await createWorkspace(db, 'Dying runner')).id;
+      const job = await upload(db, ws, 'Company\nA\n');
+      const { mapping } = await inspectImport(db, { workspaceId: ws, jobId: job.id });
+      await startImport(db, { workspaceId: ws, jobId: job.id, mapping, duplicates: 'skip' });
+      const t0 = new Date();
+      // Claimed, then the process is killed before its first batch.
+      await claimImportJob(db, { now: t0, leaseUntil: new Date(t0.getTime() + 60_000) });
+      const clock = { now: () => new Date(t0.getTime() + 61_000) };
+      await createImportRunner({ db, logger: quietLogger, clock, maxAttempts: 1 }).runOnce();
+      const ended = await getImportJob(db, { workspaceId: ws, jobId: job.id });
+      expect(ended?.status).toBe('failed');
+      expect(ended?.failure).toMatch(/stopped 1 time .*0 prospects were imported before it stopped/);
+    } finally {
       await db.close();
     }
   }, 120_000);

@@ -75,7 +75,11 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     const job = await claimImportJob(db, { now, leaseUntil: new Date(now.getTime() + settings.leaseMs) });
     if (!job) return undefined;
     if (job.attempts > settings.maxAttempts) {
-      await giveUp(job, `The import stopped ${job.attempts - 1} times (the server was restarted or failed).`);
+      const stops = job.attempts - 1;
+      await giveUp(
+        job,
+        `The import stopped ${stops} ${stops === 1 ? 'time' : 'times'} (the server was restarted or failed).`,
+      );
       return job;
     }
     logger.info(

@@ -20,9 +20,5 @@ export { importReportCsv, importSummary } from './import-report-csv.js';
 export { type ImportInspection, inspectImport } from './inspect-import.js';
 export { runImportNow } from './run-import-now.js';
 export { type StartImportOptions, startImport } from './start-import.js';
-export {
-  IMPORT_CHUNK_BYTES,
-  type StoreImportUploadOptions,
-  storeImportUpload,
-} from './store-import-upload.js';
+export { type StoreImportUploadOptions, storeImportUpload } from './store-import-upload.js';
 export { suggestMapping } from './suggest-mapping.js';

@@ -14,7 +14,7 @@ import { ImportError } from './import-error.js';
 import { createUtf8Scan } from './utf8-scan.js';
 
 /** Bytes per stored chunk of an import's file. */
-export const IMPORT_CHUNK_BYTES = 1024 * 1024;
+const IMPORT_CHUNK_BYTES = 1024 * 1024;
 
 /** Bytes read before the delimiter is guessed. */
 const SAMPLE_BYTES = 16 * 1024;
