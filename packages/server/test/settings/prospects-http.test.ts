@@ -361,6 +361,16 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
     const bad = await browser.get(`${base()}?page=0&search=seed`);
     expect(bad.status).toBe(200);
     expect(fieldError(bad.text, 'search')).toBe('The page field must be at least 1.');
+    for (const [query, apiQuery] of [
+      ['search=a%00b', 'search=a%00b'],
+      [`search=${'x'.repeat(256)}`, `search=${'x'.repeat(256)}`],
+    ]) {
+      const viaApi = await api('GET', `/prospects?${apiQuery}`);
+      expect(viaApi.status).toBe(422);
+      const refused = await browser.get(`${base()}?${query}`);
+      expect(refused.status).toBe(200);
+      expect(fieldError(refused.text, 'search')).toBe(viaApi.body.errors.search[0]);
+    }
   });
 
   it('answers 404 for a prospect of another workspace or a malformed id', async () => {
