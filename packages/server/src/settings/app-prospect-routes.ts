@@ -91,7 +91,8 @@ export function appProspectRoutes(ctx: SettingsContext): Router {
   router.get('/', async (req, res) => {
     const query = listQuery(req.query as QueryObject);
     const { data, total } = await listProspects(ctx.db, wsId(res), {
-      search: query.search === '' ? undefined : query.search,
+      // A search the API would refuse filters nothing: the page lists everything and says why beside the box.
+      search: query.errors || query.search === '' ? undefined : query.search,
       limit: query.perPage,
       offset: pageOffset(query.page, query.perPage),
     });
