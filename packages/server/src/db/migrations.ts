@@ -1,14 +1,8 @@
 import type { Database } from './database.js';
 import { MIGRATIONS } from './schema/index.js';
 
+export type { Migration } from './schema/migration.js';
 export { MIGRATIONS };
-
-/** One schema change. Migrations run in `version` order, each once, in its own transaction. */
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
 
 /** Advisory lock key held while migrating, so several instances can start at once and migrate once. */
 const MIGRATION_LOCK_KEY = 7_301_990_117;

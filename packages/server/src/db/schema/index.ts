@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.js';
+import type { Migration } from './migration.js';
 import { v1 } from './v01-workspaces-tokens-prospects-outcomes.js';
 import { v2 } from './v02-webhooks-events-deliveries-attempts.js';
 import { v3 } from './v03-rate-limit-counters.js';

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.js';
+import type { Migration } from './migration.js';
 
 export const v7: Migration = {
   version: 7,

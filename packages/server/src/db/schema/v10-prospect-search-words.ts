@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.js';
+import type { Migration } from './migration.js';
 
 /**
  * A prospect's search words as a `tsvector`: `company`, `domain`, `contact_name` and `contact_email` lowered,
