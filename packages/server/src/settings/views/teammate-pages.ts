@@ -31,7 +31,7 @@ export function teammatesPage(input: {
     title: 'Teammates',
     section: 'teammates',
     body: html`<p class="lead">Teammates are the people who answer prospects: conversations in the inbox are assigned to
-them, and a prospect's owner is one of them. Assigning a conversation sends the <code>conversation.assigned</code> webhook event.</p>
+them, and the app offers them as a prospect's owner. Assigning a conversation sends the <code>conversation.assigned</code> webhook event.</p>
 ${
   input.teammates.length === 0
     ? html`<p>No teammates yet.</p>`
