@@ -54,9 +54,9 @@ export type InboundMessage = MessageContent & {
  */
 export async function parseInboundMessage(raw: Buffer): Promise<InboundMessage> {
   const derivedId = `${createHash('sha256').update(raw).digest('hex')}@prospectkit.invalid`;
+  // Loaded with the first message, not at start: mailparser takes seconds to load on a busy machine.
+  const { simpleParser } = await import('mailparser');
   try {
-    // Loaded with the first message, not at start: mailparser takes seconds to load on a busy machine.
-    const { simpleParser } = await import('mailparser');
     const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
     return {
       messageId: bareMessageId(parsed.messageId) ?? derivedId,
