@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type AddressObject, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import type { MessageContent } from '../store/messages.js';
 
 /** Longest text or HTML part kept, in characters: enough for any reply, bounded for the page that shows it. */
@@ -54,6 +54,8 @@ export type InboundMessage = MessageContent & {
  */
 export async function parseInboundMessage(raw: Buffer): Promise<InboundMessage> {
   const derivedId = `${createHash('sha256').update(raw).digest('hex')}@prospectkit.invalid`;
+  // Loaded with the first message, not at start: mailparser takes seconds to load on a busy machine.
+  const { simpleParser } = await import('mailparser');
   try {
     const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
     return {
