@@ -166,7 +166,9 @@ for (const { name, path, method, target } of cases) {
         }),
       );
     }
-    ratios.push((runs.ours[round] as Result).rps / (runs.floor[round] as Result).rps);
+    // A round where the floor answered nothing has no ratio (NaN), and fails its target.
+    const floorRps = (runs.floor[round] as Result).rps;
+    ratios.push(floorRps > 0 ? (runs.ours[round] as Result).rps / floorRps : Number.NaN);
   }
   const ratio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)] as number;
   lines.push(
