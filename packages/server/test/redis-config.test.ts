@@ -11,10 +11,13 @@ describe('PROSPECTKIT_REDIS_URL', () => {
     expect(loadConfig(raw === undefined ? {} : { PROSPECTKIT_REDIS_URL: raw }).redisUrl).toBe(url);
   });
 
-  it.each(['127.0.0.1:6379', 'http://redis.example', 'not a url'])('refuses %s, naming the variable', (raw) => {
-    expect(() => loadConfig({ PROSPECTKIT_REDIS_URL: raw })).toThrow(ConfigError);
-    expect(() => loadConfig({ PROSPECTKIT_REDIS_URL: raw })).toThrow(
-      'PROSPECTKIT_REDIS_URL must be a redis:// or rediss:// URL',
-    );
-  });
+  it.each(['127.0.0.1:6379', 'http://redis.example', 'not a url'])(
+    'refuses %s, naming the variable',
+    (raw) => {
+      expect(() => loadConfig({ PROSPECTKIT_REDIS_URL: raw })).toThrow(ConfigError);
+      expect(() => loadConfig({ PROSPECTKIT_REDIS_URL: raw })).toThrow(
+        'PROSPECTKIT_REDIS_URL must be a redis:// or rediss:// URL',
+      );
+    },
+  );
 });
