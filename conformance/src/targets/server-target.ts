@@ -7,7 +7,7 @@ import type { ConformanceTarget } from '../conformance-target.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Installs pg_trgm and btree_gin (migration 10) in `public` when they are nowhere yet. Migration 1 runs `create extension if not exists
+ * Installs pg_trgm in `public` when it is nowhere yet. Migration 1 runs `create extension if not exists
  * pg_trgm`, which installs it into the first schema on the search path: a test database's own schema. While that
  * schema lives, a second test database (the rate-limited server below) cannot see `gin_trgm_ops`, and its
  * migration fails.
@@ -17,7 +17,6 @@ async function ensureTrigramInPublic(url: string): Promise<void> {
   try {
     await sql`select pg_advisory_lock(7301990118)`;
     await sql`create extension if not exists pg_trgm with schema public`;
-    await sql`create extension if not exists btree_gin with schema public`;
   } finally {
     await sql.end();
   }

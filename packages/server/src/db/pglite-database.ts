@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import lockfile from 'proper-lockfile';
 import type { Database, Row, Sql } from './database.js';
@@ -44,7 +43,7 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
       throw error;
     }
   }
-  const db = await PGlite.create(dataDir ?? 'memory://', { extensions: { btree_gin, pg_trgm } });
+  const db = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
   const wrap = (run: Pick<PGlite, 'query'>): Sql => ({
     query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
       (await run.query<T>(text, params as unknown[])).rows,
