@@ -95,7 +95,7 @@ export async function listProspectEvents(
 ): Promise<StoredEvent[]> {
   return db.query<StoredEvent & Record<string, unknown>>(
     `select id, workspace_id, type, occurred_at, body from events
-     where workspace_id = $1 and (body::json -> 'data' ->> 'prospect_id') = $2
+     where workspace_id = $1 and ((body::jsonb -> 'data' ->> 'prospect_id')) = $2
      order by occurred_at desc, id desc limit $3`,
     [workspaceId, prospectId, options.limit ?? 50],
   );
