@@ -1,7 +1,6 @@
 import type { Database } from './database.js';
 import { MIGRATIONS } from './schema/index.js';
 
-export type { Migration } from './schema/migration.js';
 export { MIGRATIONS };
 
 /** Advisory lock key held while migrating, so several instances can start at once and migrate once. */
