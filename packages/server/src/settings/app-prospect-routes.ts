@@ -18,6 +18,7 @@ import { listEventDeliveries } from '../store/deliveries.js';
 import { listProspectEvents } from '../store/events.js';
 import { listOutcomes } from '../store/outcomes.js';
 import { getProspect, listProspects } from '../store/prospects.js';
+import { listTeammates } from '../store/teammates.js';
 import { issueErrors } from './forms/issue-errors.js';
 import { outcomeFormValues, parseOutcomeForm } from './forms/outcome-form.js';
 import { prospectBody, prospectFormValues, readProspectForm } from './forms/prospect-form.js';
@@ -69,6 +70,7 @@ function listQuery(query: QueryObject): {
 export function appProspectRoutes(ctx: SettingsContext): Router {
   const router = express.Router({ mergeParams: true });
   const wsId = (res: Response) => currentWorkspace(res).id;
+  const teammatesOf = (res: Response) => listTeammates(ctx.db, { workspaceId: wsId(res) });
   const origin = (req: Request) => ctx.publicUrl ?? `${req.protocol}://${req.get('host')}`;
 
   async function findProspect(req: Request, res: Response): Promise<Prospect | undefined> {
@@ -118,20 +120,34 @@ export function appProspectRoutes(ctx: SettingsContext): Router {
     );
   });
 
-  router.get('/new', (req, res) => {
+  router.get('/new', async (req, res) => {
     render(
       req,
       res,
-      prospectFormPage({ csrf: csrfOf(req), workspaceId: wsId(res), values: prospectFormValues() }),
+      prospectFormPage({
+        csrf: csrfOf(req),
+        workspaceId: wsId(res),
+        values: prospectFormValues(),
+        teammates: await teammatesOf(res),
+      }),
     );
   });
 
   router.post('/', async (req, res) => {
     const { values, addTag } = readProspectForm(req.body);
-    const show = (errors: FieldErrors, status: number) =>
-      render(req, res, prospectFormPage({ csrf: csrfOf(req), workspaceId: wsId(res), values, errors }), {
-        status,
-      });
+    const show = async (errors: FieldErrors, status: number) =>
+      render(
+        req,
+        res,
+        prospectFormPage({
+          csrf: csrfOf(req),
+          workspaceId: wsId(res),
+          values,
+          errors,
+          teammates: await teammatesOf(res),
+        }),
+        { status },
+      );
     if (addTag) return show({}, 200);
     const body = prospectBody(values);
     const issues = contractBodyIssues('createProspect', body);
@@ -150,18 +166,24 @@ export function appProspectRoutes(ctx: SettingsContext): Router {
   router.get('/:prospectId', async (req, res) => {
     const prospect = await findProspect(req, res);
     if (!prospect) return;
-    const [outcomes, events] = await Promise.all([
+    const [outcomes, events, teammates] = await Promise.all([
       listOutcomes(ctx.db, wsId(res), prospect.id),
       listProspectEvents(ctx.db, wsId(res), prospect.id),
+      teammatesOf(res),
     ]);
     const deliveries = await listEventDeliveries(
       ctx.db,
       wsId(res),
       events.map((e) => e.id),
     );
-    render(req, res, prospectPage({ workspaceId: wsId(res), prospect, outcomes, events, deliveries }), {
-      flash: takeFlash(req),
-    });
+    render(
+      req,
+      res,
+      prospectPage({ workspaceId: wsId(res), prospect, outcomes, events, deliveries, teammates }),
+      {
+        flash: takeFlash(req),
+      },
+    );
   });
 
   router.get('/:prospectId/edit', async (req, res) => {
@@ -175,6 +197,7 @@ export function appProspectRoutes(ctx: SettingsContext): Router {
         workspaceId: wsId(res),
         prospect,
         values: prospectFormValues(prospect),
+        teammates: await teammatesOf(res),
       }),
     );
   });
@@ -183,14 +206,19 @@ export function appProspectRoutes(ctx: SettingsContext): Router {
     const prospect = await findProspect(req, res);
     if (!prospect) return;
     const { values, addTag } = readProspectForm(req.body);
-    const show = (errors: FieldErrors, status: number) =>
+    const show = async (errors: FieldErrors, status: number) =>
       render(
         req,
         res,
-        prospectFormPage({ csrf: csrfOf(req), workspaceId: wsId(res), prospect, values, errors }),
-        {
-          status,
-        },
+        prospectFormPage({
+          csrf: csrfOf(req),
+          workspaceId: wsId(res),
+          prospect,
+          values,
+          errors,
+          teammates: await teammatesOf(res),
+        }),
+        { status },
       );
     if (addTag) return show({}, 200);
     const body = prospectBody(values);

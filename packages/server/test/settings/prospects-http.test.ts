@@ -3,6 +3,7 @@ import { unescape as decode } from 'html-escaper';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { createApiToken } from '../../src/store/api-tokens.js';
+import { createTeammate } from '../../src/store/teammates.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
 import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
 import { call } from '../http-helpers.js';
@@ -84,6 +85,33 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
     expect(page.text).toContain(`href="/settings/workspaces/${workspaceId}/prospects/new"`);
     expect(decode(page.text)).toContain(`curl -X POST ${app.origin}/api/v1/prospects`);
     expect(page.text).toMatch(/<a href="[^"]+\/prospects" aria-current="page">Prospects<\/a>/);
+  });
+
+  it('chooses the owner among teammates, keeps an owner id from another system, and names the owner', async () => {
+    const grace = await createTeammate(db, {
+      workspaceId,
+      name: 'Grace Hopper',
+      email: 'grace@acme.example',
+    });
+    const form = await browser.get(`${base()}/new`);
+    expect(form.text).toMatch(/<select id="f-owner_id" name="owner_id"/);
+    expect(form.text).toContain(`<option value="${grace.id}">Grace Hopper (grace@acme.example)</option>`);
+    const added = await browser.submit(`${base()}/new`, base(), {
+      company: 'Owned Ltd',
+      contact_email: 'ada@owned.example',
+      owner_id: grace.id,
+    });
+    const ownedId = prospectIdOf(added.location);
+    const page = await browser.get(`${base()}/${ownedId}`);
+    expect(page.text).toContain('<dt>Owner</dt><dd>Grace Hopper</dd>');
+    expect(page.text).toContain(`href="/settings/workspaces/${workspaceId}/inbox/new?prospect=${ownedId}"`);
+
+    const foreign = await api('POST', '/prospects', { company: 'Foreign owner', owner_id: 'crm_42' });
+    const edit = await browser.get(`${base()}/${foreign.body.id}/edit`);
+    expect(edit.text).toContain('<option value="crm_42" selected>Other owner: crm_42</option>');
+    expect((await browser.get(`${base()}/${foreign.body.id}`)).text).toContain(
+      '<dt>Owner</dt><dd>crm_42</dd>',
+    );
   });
 
   it('asks signed-out visitors to sign in, and refuses a form without the session CSRF token', async () => {

@@ -1,8 +1,10 @@
+import type { Teammate } from '../../store/teammates.js';
 import type { ProspectFormValues } from '../forms/prospect-form.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Page } from '../render.js';
 import { errorSummary, type FieldErrors, fieldId, inputField } from './form-fields.js';
 import { csrfField, workspaceUrl } from './layout.js';
+import { ownerSelect } from './owner-select.js';
 import { prospectUrl } from './prospect-list-page.js';
 
 /** Lengths from openapi.yaml `components.schemas` (Company, Domain, ...), so a browser stops typing there. */
@@ -13,7 +15,6 @@ const MAX_LENGTH = {
   location: 255,
   contact_name: 255,
   contact_email: 254,
-  owner_id: 64,
   notes: 10_000,
   tag: 50,
 } as const;
@@ -64,6 +65,8 @@ export function prospectFormPage(input: {
   prospect?: { id: string; company: string };
   values: ProspectFormValues;
   errors?: FieldErrors;
+  /** The workspace's teammates, for the owner select. */
+  teammates: readonly Pick<Teammate, 'id' | 'name' | 'email'>[];
 }): Page {
   const errors = input.errors ?? {};
   const v = input.values;
@@ -102,7 +105,7 @@ export function prospectFormPage(input: {
   ${text('location', 'Location')}
   ${text('contact_name', 'Contact name')}
   ${text('contact_email', 'Contact email', { hint: 'e.g. ada@acme.example.' })}
-  ${text('owner_id', 'Owner', { hint: 'The id of the teammate who owns this prospect.' })}
+  ${ownerSelect({ workspaceId: input.workspaceId, value: v.owner_id, teammates: input.teammates, error: errors.owner_id })}
   ${tagEditor(v, errors)}
   ${notesField(v.notes, errors.notes)}
   <div class="actions"><button type="submit">${save}</button>

@@ -2,12 +2,14 @@ import type { Prospect } from '@prospectkit/core';
 import type { DeliveryRecord } from '../../store/deliveries.js';
 import type { StoredEvent } from '../../store/events.js';
 import type { OutcomeRecord } from '../../store/outcomes.js';
+import type { Teammate } from '../../store/teammates.js';
 import { timeTag } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatMoney } from '../money.js';
 import type { Page } from '../render.js';
 import { webhookUrl, workspaceUrl } from './layout.js';
 import { outcomeBadge } from './outcome-badge.js';
+import { ownerName } from './owner-select.js';
 import { prospectUrl, tagList } from './prospect-list-page.js';
 
 const DELIVERY_CLASS = { pending: 'wait', succeeded: 'ok', failed: 'bad' } as const;
@@ -18,7 +20,7 @@ const money = (valueMinor: number | null, currency: string | null) =>
 const meeting = (at: Date | string | null) =>
   at === null ? html`<span class="hint">—</span>` : timeTag(new Date(at));
 
-function facts(p: Prospect): SafeHtml {
+function facts(p: Prospect, owner: string | null): SafeHtml {
   return html`<dl class="facts">
   <dt>Company</dt><dd>${p.company}</dd>
   <dt>Domain</dt><dd>${orDash(p.domain)}</dd>
@@ -27,7 +29,7 @@ function facts(p: Prospect): SafeHtml {
   <dt>Contact name</dt><dd>${orDash(p.contact_name)}</dd>
   <dt>Contact email</dt><dd>${p.contact_email ? html`<a href="mailto:${p.contact_email}">${p.contact_email}</a>` : orDash(null)}</dd>
   <dt>Tags</dt><dd>${tagList(p.tags)}</dd>
-  <dt>Owner</dt><dd>${orDash(p.owner_id)}</dd>
+  <dt>Owner</dt><dd>${orDash(owner)}</dd>
   <dt>Notes</dt><dd>${p.notes ? html`<div class="notes">${p.notes}</div>` : orDash(null)}</dd>
   <dt>Prospect id</dt><dd><code>${p.id}</code></dd>
   <dt>Added</dt><dd>${timeTag(new Date(p.created_at))}</dd>
@@ -106,14 +108,18 @@ export function prospectPage(input: {
   outcomes: readonly OutcomeRecord[];
   events: readonly StoredEvent[];
   deliveries: readonly DeliveryRecord[];
+  /** The workspace's teammates, to name the owner. */
+  teammates: readonly Pick<Teammate, 'id' | 'name'>[];
 }): Page {
   const p = input.prospect;
+  const email = workspaceUrl(input.workspaceId, `/inbox/new?prospect=${encodeURIComponent(p.id)}`);
   return {
     title: p.company,
     section: 'prospects',
     body: html`<p class="actions"><a class="button" href="${prospectUrl(input.workspaceId, p.id, '/outcomes/new')}">Record outcome</a>
-<a class="button secondary" href="${prospectUrl(input.workspaceId, p.id, '/edit')}">Edit prospect</a></p>
-${facts(p)}
+<a class="button secondary" href="${prospectUrl(input.workspaceId, p.id, '/edit')}">Edit prospect</a>
+${p.contact_email && html`<a class="button secondary" href="${email}">Write an email</a>`}</p>
+${facts(p, ownerName(p.owner_id, input.teammates))}
 <h2>Current outcome</h2>
 ${currentOutcome(p)}
 <h2>Outcome history</h2>
