@@ -1,5 +1,4 @@
 import rateLimiterFlexible from 'rate-limiter-flexible';
-import { createClient } from 'redis';
 import { type Limiter, SIGN_IN_LIMIT } from './create-limiter.js';
 
 const { RateLimiterRedis } = rateLimiterFlexible;
@@ -14,7 +13,8 @@ const { RateLimiterRedis } = rateLimiterFlexible;
  * @param options.windowSeconds the window's length in seconds. Default 60.
  * @param options.keyPrefix the start of every key the limiters write. Default `prospectkit-rate-limit`.
  * @returns the limiters for `createApp({ limiter, signInLimiter })`, and `close()` for the Redis connection
- * @throws the client's connection error when Redis cannot be reached at start
+ * @throws an `Error` saying to install it when the optional peer dependency `redis` is not installed; the
+ *   client's connection error when Redis cannot be reached at start
  * @example
  * const { limiter, signInLimiter, close } = await createRedisLimiter({ redisUrl: 'redis://127.0.0.1:6379', limit: 60 });
  * @see openapi.yaml `info.description` (Rate limit)
@@ -28,7 +28,7 @@ export async function createRedisLimiter(options: {
   const { redisUrl, limit, windowSeconds = 60, keyPrefix = 'prospectkit-rate-limit' } = options;
   // Without an error listener a lost connection would crash the process. The client reconnects by itself;
   // meanwhile each check fails at once (no offline queue) and `apiRateLimit` lets the request through.
-  const client = createClient({ url: redisUrl, disableOfflineQueue: true });
+  const client = (await loadRedis()).createClient({ url: redisUrl, disableOfflineQueue: true });
   client.on('error', () => {});
   await client.connect();
   const store = { storeClient: client, useRedisPackage: true } as const;
@@ -43,4 +43,19 @@ export async function createRedisLimiter(options: {
       await client.close();
     },
   };
+}
+
+/**
+ * The `redis` package, an optional peer dependency: only a deployment that counts in Redis installs it, so the
+ * server's install stays small for everyone else (runtimes/README.md, install-size budgets).
+ */
+async function loadRedis(): Promise<typeof import('redis')> {
+  try {
+    return await import('redis');
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error(
+      'PROSPECTKIT_REDIS_URL is set, but the redis package is not installed. Run `npm install redis@5` beside @prospectkit/server, or unset PROSPECTKIT_REDIS_URL to count in the database.',
+    );
+  }
 }
