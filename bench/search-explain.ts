@@ -1,9 +1,10 @@
 // `npm run bench:explain`: EXPLAIN (ANALYZE, BUFFERS) of the search's SQL for each class of `bench:server`'s
 // terms, on its dataset (same env: BENCH_ADMIN_URL, BENCH_SEED, BENCH_ROWS), written to
 // bench/results/search-explain.md.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { ensureDataset } from './dataset.js';
+import { summaryTable } from './explain-summary.js';
 import { COUNT_SQL, pageSql, searchSql } from './search-sql.js';
 import { searchTerms } from './search-terms.js';
 
@@ -44,6 +45,16 @@ for (const { name, term } of await searchTerms(url, workspaceId, rows)) {
   }
   out.push('```', '');
 }
-writeFileSync(new URL('./results/search-explain.md', import.meta.url), out.join('\n'));
+const file = new URL('./results/search-explain.md', import.meta.url);
+const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+out.splice(
+  5,
+  0,
+  'Execution times, the previous run of this file beside this one:',
+  '',
+  ...summaryTable(previous, out.join('\n')),
+  '',
+);
+writeFileSync(file, out.join('\n'));
 await sql.end();
 console.log('wrote bench/results/search-explain.md');

@@ -1,7 +1,5 @@
 // The SQL of the server's search (packages/server/src/store/prospect-search.ts, listProspects in
 // store/prospects.ts, and migration 10), written out for the floor and the EXPLAIN of `bench:server`.
-const WORDS =
-  "array_to_tsvector(array_remove(regexp_split_to_array(lower(company || ' ' || coalesce(domain, '') || ' ' || coalesce(contact_name, '') || ' ' || coalesce(contact_email, '')), '[^0-9a-z\\u0080-\\U0010FFFF]+'), ''))";
 const prefix = (column: string) => (p: number) =>
   `lower(${column}) ~>=~ lower($${p}) and lower(${column}) ~<~ (lower($${p}) || chr(1114111))`;
 export function searchSql(term: string): { sql: (p: number) => string; value: string } | undefined {
@@ -10,7 +8,10 @@ export function searchSql(term: string): { sql: (p: number) => string; value: st
   if (trimmed.includes('.') && !/\s/.test(trimmed)) return { sql: prefix('domain'), value: trimmed };
   const words = trimmed.split(/[^0-9A-Za-z\u0080-\u{10FFFF}]+/u).filter((w) => w !== '');
   if (words.length === 0) return undefined;
-  return { sql: (p) => `${WORDS} @@ lower($${p})::tsquery`, value: words.map((w) => `'${w}':*`).join(' & ') };
+  return {
+    sql: (p) => `search_words @@ lower($${p})::tsquery`,
+    value: words.map((w) => `'${w}':*`).join(' & '),
+  };
 }
 
 export type SearchSql = NonNullable<ReturnType<typeof searchSql>>;

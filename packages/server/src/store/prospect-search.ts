@@ -1,5 +1,4 @@
 import { parseProspectSearch } from '@prospectkit/core';
-import { PROSPECT_SEARCH_WORDS } from '../db/schema/v10-prospect-search-words.js';
 
 /** A search as SQL: a condition on `prospects` reading its term from one parameter, and that parameter. */
 export interface SearchCondition {
@@ -16,7 +15,7 @@ const prefixOf = (column: string) => (p: number) =>
 /**
  * The condition of a `search` term (openapi.yaml, parameter `Search`; the kinds are core's
  * `parseProspectSearch`), each answered by an index of migration 10: an email or domain prefix by a btree
- * range, words by the GIN index of search words, each word a prefix (`'ada':* & 'love':*`).
+ * range, words by the GIN index of the column `search_words`, each word a prefix (`'ada':* & 'love':*`).
  *
  * @returns `undefined` when the term has no words (only punctuation): it matches nothing
  */
@@ -27,7 +26,7 @@ export function prospectSearchCondition(term: string): SearchCondition | undefin
   if (search.words.length === 0) return undefined;
   // A word holds no ASCII punctuation (core's searchWords), so it needs no escaping inside the quotes.
   return {
-    sql: (p) => `${PROSPECT_SEARCH_WORDS} @@ lower($${p})::tsquery`,
+    sql: (p) => `search_words @@ lower($${p})::tsquery`,
     value: search.words.map((word) => `'${word}':*`).join(' & '),
   };
 }
