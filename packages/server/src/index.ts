@@ -71,9 +71,13 @@ export {
   storeImportUpload,
   suggestMapping,
 } from './import/index.js';
+export type { MailConfig } from './mail/mail-config.js';
+export type { MailSender, OutgoingMail, SendResult } from './mail/mail-sender.js';
+export type { SmtpListener } from './mail/smtp-listener.js';
 export { createLimiter, type Limiter } from './rate-limit/create-limiter.js';
 export { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
 export type { SettingsOptions } from './settings/index.js';
+export type { SettingsMail } from './settings/settings-context.js';
 export { createLogger, type RunningServer, startServer } from './start-server.js';
 export {
   type ApiTokenRecord,

@@ -13,7 +13,7 @@ const HMAC_SHA256_IMPORT: HmacImportParams = { name: 'HMAC', hash: 'SHA-256' };
 /**
  * Creates the {@link CryptoProvider} on Web Crypto (`crypto.subtle`): Cloudflare Workers, Deno, Bun, browsers,
  * Vercel and Next.js edge, and Node. Each secret is imported once as a non-extractable HMAC `CryptoKey`; the
- * {@link MAX_CACHED_WEB_CRYPTO_KEYS} (32) most recently used are kept, so a rotation's several secrets all stay
+ * 32 most recently used are kept, so a rotation's several secrets all stay
  * imported. A cached key is found by the secret itself, which the caller holds anyway and the key's own bytes
  * repeat: the cache adds no copy beyond 32 strings. Comparison stays constant-time over the bytes.
  *

@@ -13,15 +13,21 @@ import { runImportJob } from './run-import-job.js';
 
 /** Defaults of {@link createImportRunner}'s options. */
 export const IMPORT_RUNNER_DEFAULTS = {
+  /** How long a claim (and each batch's renewal) holds a job, in milliseconds: 60000. */
   leaseMs: 60_000,
+  /** How often to look for work besides NOTIFY (and for jobs whose runner died), in milliseconds: 5000. */
   pollMs: 5_000,
+  /** Rows per transaction: 500. */
   batchSize: 500,
+  /** Claims after which a job that keeps stopping ends `failed`: 5. */
   maxAttempts: 5,
 } as const;
 
 /** Options of {@link createImportRunner}. */
 export interface ImportRunnerOptions {
+  /** The open, migrated database holding the import jobs and their files; several runners may share it. */
   db: Database;
+  /** A pino logger; a line when a job is claimed, when its run ends and when it fails, never a file's contents. */
   logger: Logger;
   /** Default: the system clock. */
   clock?: Clock;

@@ -20,8 +20,11 @@ export type ColumnMapping = (ProspectField | null)[];
  * @see openapi.yaml `ProspectCreate`
  */
 export const PROSPECT_IMPORT_FIELDS: ReadonlyArray<{
+  /** The prospect field, named as in `ProspectCreate`. */
   field: ProspectField;
+  /** Its name for people, as the mapping page shows it (`Contact email`). */
   label: string;
+  /** Whether one column must map to it for the import to start: `true` for `company` only. */
   required: boolean;
 }> = [
   { field: 'company', label: 'Company', required: true },

@@ -10,7 +10,9 @@ import { suggestMapping } from './suggest-mapping.js';
 
 /** What the mapping page shows before an import starts; see {@link inspectImport}. */
 export interface ImportInspection {
+  /** The job, as {@link getImportJob} returns it; its `status` says whether it can still be started. */
   job: ImportJob;
+  /** The header row's names, in file order (the job's `headers`). */
   headers: string[];
   /** The detected delimiter: `,`, `;` or a tab. */
   delimiter: string;
@@ -18,9 +20,20 @@ export interface ImportInspection {
   mapping: ColumnMapping;
   /** The first data rows as the import would read them with `mapping`. */
   preview: Array<{
+    /** The file line the row starts on (1 is the header). */
     line: number;
+    /** The mapped cells, by prospect field (blank cells left out). */
     values: Partial<Record<ProspectField, string>>;
-    errors: Array<{ field: ProspectField | null; message: string }>;
+    /**
+     * Why the import would reject the row, by the rules of `POST /prospects`; empty when it would be created.
+     * @see openapi.yaml `ProspectCreate`
+     */
+    errors: Array<{
+      /** The prospect field at fault, or `null` when the whole row is (a row wider than the header, say). */
+      field: ProspectField | null;
+      /** A sentence for people saying what is wrong and how to fix it. */
+      message: string;
+    }>;
     /** Its `contact_email` or `domain` already exists in the workspace (or earlier in the preview). */
     duplicate: boolean;
   }>;

@@ -7,7 +7,9 @@ import type { ColumnMapping } from './import-fields.js';
 
 /** Options of {@link startImport}. */
 export interface StartImportOptions {
+  /** The workspace that owns the job; a job of another workspace is `not_found`. */
   workspaceId: string;
+  /** The job to start (`imp_` plus a ULID), as {@link storeImportUpload} returned it. */
   jobId: string;
   /** One field (or `null`) per header column; one column must map to `company`. */
   mapping: ColumnMapping;

@@ -21,6 +21,7 @@ const SAMPLE_BYTES = 16 * 1024;
 
 /** Options of {@link storeImportUpload}. */
 export interface StoreImportUploadOptions {
+  /** The workspace to import into; the job belongs to it. */
   workspaceId: string;
   /** The name the person gave the file, shown in the job list. */
   fileName: string;

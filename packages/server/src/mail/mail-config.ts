@@ -13,7 +13,14 @@ export interface MailConfig {
   /** `PROSPECTKIT_SMTP_HOST`: the address the listener binds. Default `127.0.0.1`. */
   smtpHost: string;
   /** `PROSPECTKIT_SMTP_TLS_CERT` and `_KEY`: PEM files; when both are set the listener offers STARTTLS. */
-  tls: { certPath: string; keyPath: string } | undefined;
+  tls:
+    | {
+        /** `PROSPECTKIT_SMTP_TLS_CERT`: the path of the PEM certificate (chain) file. */
+        certPath: string;
+        /** `PROSPECTKIT_SMTP_TLS_KEY`: the path of the PEM private key file. */
+        keyPath: string;
+      }
+    | undefined;
   /** `PROSPECTKIT_SMTP_MAX_BYTES`: the largest message accepted, in bytes. Default 25 MiB. */
   maxMessageBytes: number;
   /** `PROSPECTKIT_SMTP_MAX_CONNECTIONS_PER_ADDRESS`: open SMTP connections per client address. Default 10. */

@@ -2,24 +2,53 @@ import type { Transporter } from 'nodemailer';
 
 /** One message to send, Message-IDs without angle brackets. */
 export interface OutgoingMail {
-  from: { name: string; address: string };
+  /** The `From` header: a display name and an address. */
+  from: {
+    /** The display name, e.g. the workspace's name. */
+    name: string;
+    /** The sending address. */
+    address: string;
+  };
+  /** The recipient's address (the prospect's `contact_email`). */
   to: string;
+  /** The `Reply-To` address that routes an answer back to the conversation (`reply+<conversation id>@...`). */
   replyTo: string;
+  /** The `Subject` header. */
   subject: string;
+  /** The plain-text body. */
   text: string;
+  /** The `Message-ID`, without angle brackets. */
   messageId: string;
+  /** The `In-Reply-To` Message-ID without angle brackets; `null` when the message is not a reply. */
   inReplyTo: string | null;
+  /** The `References` Message-IDs, oldest first, without angle brackets; empty for a new thread. */
   referencesIds: readonly string[];
 }
 
 /** The relay's verdict: `not_sent_no_relay` when no relay is configured (the message is kept, not dropped). */
 export type SendResult =
-  | { status: 'sent'; error: null }
-  | { status: 'not_sent_no_relay'; error: null }
-  | { status: 'failed'; error: string };
+  | {
+      /** The relay accepted the message. */
+      status: 'sent';
+      /** Always `null` when sent. */
+      error: null;
+    }
+  | {
+      /** No relay is configured (`PROSPECTKIT_SMTP_RELAY_URL` unset): kept, not sent. */
+      status: 'not_sent_no_relay';
+      /** Always `null` when no relay is configured. */
+      error: null;
+    }
+  | {
+      /** The relay refused the message or could not be reached. */
+      status: 'failed';
+      /** The relay's reply (at most 300 characters) or "could not be reached"; never its address or credentials. */
+      error: string;
+    };
 
 /** Sends mail through the configured relay. */
 export interface MailSender {
+  /** Sends one message; never throws: a failure is a `failed` result. */
   send(mail: OutgoingMail): Promise<SendResult>;
   /** Closes pooled connections. */
   close(): void;

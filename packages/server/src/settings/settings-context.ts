@@ -30,6 +30,8 @@ export interface SettingsContext {
 
 /** The settings area's mail: how to send, and the inbound domain (`PROSPECTKIT_INBOUND_DOMAIN`). */
 export interface SettingsMail {
+  /** Sends the replies written on the settings pages: through `PROSPECTKIT_SMTP_RELAY_URL`, or kept unsent without one. */
   sender: MailSender;
+  /** `PROSPECTKIT_INBOUND_DOMAIN`: the domain of inbound and reply addresses, lower case. Default `localhost`. */
   inboundDomain: string;
 }

@@ -43,8 +43,10 @@ export type ConversationFilter = 'all' | 'unassigned' | 'assigned' | 'unread';
 
 /** A conversation, prospect or teammate the caller named is not in the workspace (or, for a teammate, removed). */
 export class ConversationError extends Error {
+  /** The class name, `'ConversationError'`. */
   override readonly name = 'ConversationError';
   constructor(
+    /** Which of the named records is missing; stable across versions. */
     readonly code: 'prospect_not_found' | 'conversation_not_found' | 'teammate_not_found',
     message: string,
   ) {

@@ -23,10 +23,13 @@ export type DuplicatePolicy = 'skip' | 'create';
 export interface ImportJob {
   /** `imp_` plus a ULID. */
   id: string;
+  /** The workspace the job imports into (`ws_` plus a ULID). */
   workspace_id: string;
+  /** The name the person gave the file when uploading it, shown in the job list. */
   file_name: string;
   /** The file's size in bytes. */
   byte_size: number;
+  /** Where the job is; see {@link ImportJobStatus}. */
   status: ImportJobStatus;
   /** The detected field delimiter: `,`, `;` or a tab. */
   delimiter: string;
@@ -34,6 +37,7 @@ export interface ImportJob {
   headers: string[];
   /** One prospect field (or `null`, ignored) per header column; `null` until the import is started. */
   mapping: ReadonlyArray<string | null> | null;
+  /** Rows whose `contact_email` or `domain` already exists: `skip` them or `create` them anyway. Default `skip`. */
   duplicates: DuplicatePolicy;
   /** Validate and count only, writing no prospect. */
   dry_run: boolean;
@@ -43,8 +47,11 @@ export interface ImportJob {
   rows_done: number;
   /** The file line the last handled row ended on (1 is the header). */
   last_line: number;
+  /** Prospects created so far (on a dry run, the rows that would have been created). */
   created_count: number;
+  /** Valid rows skipped so far as duplicates (with `duplicates` `skip`). */
   skipped_count: number;
+  /** Rows rejected so far as invalid; each rejection's line and reason are in the job's report. */
   rejected_count: number;
   /** Why the job failed, for people; `null` unless `failed`. */
   failure: string | null;
@@ -52,8 +59,11 @@ export interface ImportJob {
   attempts: number;
   /** Until when the runner that claimed the job holds it. */
   lease_until: Date | null;
+  /** When the upload began. */
   created_at: Date;
+  /** When a runner first claimed the job; `null` until then. */
   started_at: Date | null;
+  /** When the job ended (`cancelled`, `succeeded` or `failed`); `null` until then. */
   finished_at: Date | null;
 }
 

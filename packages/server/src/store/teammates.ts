@@ -36,10 +36,13 @@ export type TeammateIssues = Partial<Record<'name' | 'email', string>>;
  * Its message says what to fix; it never carries a secret.
  */
 export class TeammateError extends Error {
+  /** The class name, `'TeammateError'`. */
   override readonly name = 'TeammateError';
   constructor(
+    /** `invalid` when the input breaks a rule, `not_found` when there is no such current teammate; stable across versions. */
     readonly code: 'invalid' | 'not_found',
     message: string,
+    /** What was wrong, by field (`name`, `email`), when `code` is `invalid`. Default: none. */
     readonly issues: TeammateIssues = {},
   ) {
     super(message);
@@ -152,7 +155,12 @@ export async function getTeammate(
 export async function removeTeammate(
   db: Database,
   input: { workspaceId?: string | undefined; id: string; now?: Date },
-): Promise<{ teammate: Teammate; unassignedProspectIds: string[] }> {
+): Promise<{
+  /** The teammate as removed, `removed_at` set. */
+  teammate: Teammate;
+  /** The ids of the prospects whose conversations were assigned to them and are now unassigned. */
+  unassignedProspectIds: string[];
+}> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     // The row lock makes a concurrent assignment to this teammate wait, then find them removed.
