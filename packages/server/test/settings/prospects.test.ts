@@ -2,6 +2,7 @@ import { EVENT_TYPES } from '@prospectkit/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProspect } from '../../src/store/prospects.js';
+import { createTeammate } from '../../src/store/teammates.js';
 import { createWebhook } from '../../src/store/webhooks.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
 import {
@@ -29,6 +30,7 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
   let context: BrowserContext;
   let page: Page;
   let prospectPath: string;
+  let adaId: string;
   const shoot = (name: string) => (kind === 'pglite' ? screenshot(page, name) : Promise.resolve());
   const errorBeside = (name: string) => page.locator(`[id="f-${name}-error"]`).textContent();
 
@@ -40,6 +42,13 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
       url: receiver.url,
       events: EVENT_TYPES,
     });
+    adaId = (
+      await createTeammate(server.db, {
+        workspaceId: server.workspaceId,
+        name: 'Ada Owner',
+        email: 'owner@acme.example',
+      })
+    ).id;
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     await signIn(page, server.origin);
@@ -71,7 +80,7 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
     await page.getByLabel('Location').fill('London');
     await page.getByLabel('Contact name').fill('Ada Lovelace');
     await page.getByLabel('Contact email').fill('ada@acme.example');
-    await page.getByLabel('Owner').fill('usr_ada');
+    await page.getByLabel('Owner').selectOption({ label: 'Ada Owner (owner@acme.example)' });
     await page.getByLabel('Notes').fill('Wants a demo in December.\nPrefers email.');
     await page.getByLabel('Tag 1').fill('enterprise');
     await page.getByRole('button', { name: 'Add another tag' }).click();
@@ -84,6 +93,13 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
     await expect(page.getByRole('status').first().textContent()).resolves.toContain('Prospect added.');
     const tags = await page.locator('dl.facts ul.tags li').allTextContents();
     expect(tags).toEqual(['enterprise', 'emea']);
+    // The owner chosen among the teammates is stored by id and shown by name.
+    const [stored] = await server.db.query<{ owner_id: string }>(
+      'select owner_id from prospects where id = $1',
+      [prospectPath.split('/').pop()],
+    );
+    expect(stored?.owner_id).toBe(adaId);
+    await expect(page.locator('dl.facts').textContent()).resolves.toContain('Ada Owner');
   });
 
   it('shows the API messages beside the fields of an edit and keeps what was typed', async () => {

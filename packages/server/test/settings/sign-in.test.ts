@@ -52,13 +52,13 @@ describe.each(testDatabaseKinds())('settings sign-in and workspace in a browser 
     expect(await page.content()).not.toContain('not the password');
     // The error summary takes the focus, so keyboard and screen-reader users hear the problem first.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('error-summary');
-    // The three stylesheets loaded (the Content-Security-Policy allows them), and rules of the first two apply.
+    // The four stylesheets loaded (the Content-Security-Policy allows them), and rules of the first two apply.
     const styles = await page.evaluate(() => ({
       sheets: document.styleSheets.length,
       skip: getComputedStyle(document.querySelector('.skip') as Element).position,
       summary: getComputedStyle(document.querySelector('.error-summary') as Element).borderTopWidth,
     }));
-    expect(styles).toMatchObject({ sheets: 3, skip: 'absolute', summary: '2px' });
+    expect(styles).toMatchObject({ sheets: 4, skip: 'absolute', summary: '2px' });
     await shoot('sign-in-refused');
 
     await signIn(page, server.origin);
