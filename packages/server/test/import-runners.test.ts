@@ -89,3 +89,31 @@ describe.each(testDatabaseKinds())('import runners on %s', (kind) => {
     }
   }, 120_000);
 });
+
+describe('stopping an import runner', () => {
+  it('resolves when its listening connection is already closed (at shutdown)', async () => {
+    const db = await openTestDatabase('pglite');
+    try {
+      // The listen subscription's connection is gone by the time the runner stops: unlisten rejects.
+      const closing = new Proxy(db, {
+        get(target, property, receiver) {
+          if (property !== 'listen') return Reflect.get(target, property, receiver);
+          return async (channel: string, onNotify: () => void) => {
+            const unlisten = await target.listen(channel, onNotify);
+            return async () => {
+              await unlisten();
+              throw Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), {
+                code: 'CONNECTION_CLOSED',
+              });
+            };
+          };
+        },
+      });
+      const runner = createImportRunner({ db: closing, logger: quietLogger, pollMs: 200 });
+      await runner.start();
+      await expect(runner.stop()).resolves.toBeUndefined();
+    } finally {
+      await db.close();
+    }
+  });
+});

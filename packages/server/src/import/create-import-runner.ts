@@ -163,7 +163,9 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       abort.abort();
       if (timer) clearInterval(timer);
       await draining;
-      await unlisten?.();
+      // At shutdown the listening connection may already be closed (as in delivery-worker.ts): nothing listens
+      // any more, which is what stopping wants.
+      await unlisten?.().catch(() => {});
       state = 'stopped';
     },
     runOnce,
