@@ -21,7 +21,12 @@ import { getProspect, listProspects } from '../store/prospects.js';
 import { listTeammates } from '../store/teammates.js';
 import { issueErrors } from './forms/issue-errors.js';
 import { outcomeFormValues, parseOutcomeForm } from './forms/outcome-form.js';
-import { prospectBody, prospectFormValues, readProspectForm } from './forms/prospect-form.js';
+import {
+  type ProspectFormValues,
+  prospectBody,
+  prospectFormValues,
+  readProspectForm,
+} from './forms/prospect-form.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from './render.js';
 import type { SettingsContext } from './settings-context.js';
 import type { FieldErrors } from './views/form-fields.js';
@@ -71,6 +76,24 @@ export function appProspectRoutes(ctx: SettingsContext): Router {
   const router = express.Router({ mergeParams: true });
   const wsId = (res: Response) => currentWorkspace(res).id;
   const teammatesOf = (res: Response) => listTeammates(ctx.db, { workspaceId: wsId(res) });
+  /** The add form (no `prospect`) or the edit form, with the workspace's teammates for the owner select. */
+  const showForm = async (
+    req: Request,
+    res: Response,
+    form: { prospect?: Prospect; values: ProspectFormValues; errors?: FieldErrors },
+    status = 200,
+  ) =>
+    render(
+      req,
+      res,
+      prospectFormPage({
+        csrf: csrfOf(req),
+        workspaceId: wsId(res),
+        ...form,
+        teammates: await teammatesOf(res),
+      }),
+      { status },
+    );
   const origin = (req: Request) => ctx.publicUrl ?? `${req.protocol}://${req.get('host')}`;
 
   async function findProspect(req: Request, res: Response): Promise<Prospect | undefined> {
@@ -121,33 +144,12 @@ export function appProspectRoutes(ctx: SettingsContext): Router {
   });
 
   router.get('/new', async (req, res) => {
-    render(
-      req,
-      res,
-      prospectFormPage({
-        csrf: csrfOf(req),
-        workspaceId: wsId(res),
-        values: prospectFormValues(),
-        teammates: await teammatesOf(res),
-      }),
-    );
+    await showForm(req, res, { values: prospectFormValues() });
   });
 
   router.post('/', async (req, res) => {
     const { values, addTag } = readProspectForm(req.body);
-    const show = async (errors: FieldErrors, status: number) =>
-      render(
-        req,
-        res,
-        prospectFormPage({
-          csrf: csrfOf(req),
-          workspaceId: wsId(res),
-          values,
-          errors,
-          teammates: await teammatesOf(res),
-        }),
-        { status },
-      );
+    const show = (errors: FieldErrors, status: number) => showForm(req, res, { values, errors }, status);
     if (addTag) return show({}, 200);
     const body = prospectBody(values);
     const issues = contractBodyIssues('createProspect', body);
@@ -189,37 +191,15 @@ export function appProspectRoutes(ctx: SettingsContext): Router {
   router.get('/:prospectId/edit', async (req, res) => {
     const prospect = await findProspect(req, res);
     if (!prospect) return;
-    render(
-      req,
-      res,
-      prospectFormPage({
-        csrf: csrfOf(req),
-        workspaceId: wsId(res),
-        prospect,
-        values: prospectFormValues(prospect),
-        teammates: await teammatesOf(res),
-      }),
-    );
+    await showForm(req, res, { prospect, values: prospectFormValues(prospect) });
   });
 
   router.post('/:prospectId', async (req, res) => {
     const prospect = await findProspect(req, res);
     if (!prospect) return;
     const { values, addTag } = readProspectForm(req.body);
-    const show = async (errors: FieldErrors, status: number) =>
-      render(
-        req,
-        res,
-        prospectFormPage({
-          csrf: csrfOf(req),
-          workspaceId: wsId(res),
-          prospect,
-          values,
-          errors,
-          teammates: await teammatesOf(res),
-        }),
-        { status },
-      );
+    const show = (errors: FieldErrors, status: number) =>
+      showForm(req, res, { prospect, values, errors }, status);
     if (addTag) return show({}, 200);
     const body = prospectBody(values);
     const issues = contractBodyIssues('updateProspect', body);
