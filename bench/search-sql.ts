@@ -2,6 +2,10 @@
 // store/prospects.ts, and migration 10), written out for the floor and the EXPLAIN of `bench:server`.
 const prefix = (column: string) => (p: number) =>
   `lower(${column}) ~>=~ lower($${p}) and lower(${column}) ~<~ (lower($${p}) || chr(1114111))`;
+/** The columns the server reads a prospect from (ROW in packages/server/src/store/prospects.ts). */
+export const ROW = `id, company, domain, website, location, contact_name, contact_email, notes, tags, owner_id, outcome,
+  meeting_at, value_minor, currency, outcome_updated_at, created_at, updated_at`;
+
 export function searchSql(term: string): { sql: (p: number) => string; value: string } | undefined {
   const trimmed = term.trim();
   if (trimmed.includes('@')) return { sql: prefix('contact_email'), value: trimmed };
@@ -25,7 +29,7 @@ export const COUNT_SQL = (search: SearchSql) =>
 export function pageSql(search: SearchSql, total: number, size: number, perPage: number): string {
   const page = 'order by created_at desc, id desc limit $2 offset $3';
   return (perPage * size) / total < total
-    ? `select * from prospects where workspace_id = $1 and (${search.sql(4)}) is true ${page}`
-    : `with matches as materialized (select * from prospects where workspace_id = $1 and ${search.sql(4)})
+    ? `select ${ROW} from prospects where workspace_id = $1 and (${search.sql(4)}) is true ${page}`
+    : `with matches as materialized (select ${ROW} from prospects where workspace_id = $1 and ${search.sql(4)})
        select * from matches ${page}`;
 }

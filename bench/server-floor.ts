@@ -3,7 +3,7 @@
 import express from 'express';
 import postgres from 'postgres';
 import { ulid } from 'ulidx';
-import { COUNT_SQL, pageSql, searchSql } from './search-sql.js';
+import { COUNT_SQL, pageSql, ROW, searchSql } from './search-sql.js';
 
 const sql = postgres(process.env.DATABASE_URL as string, { max: 10 });
 // Prepared like the reference server's statements (see packages/server/src/db/postgres-database.ts).
@@ -14,7 +14,7 @@ app.use(express.json());
 
 app.get('/api/v1/prospects/:id', async (req, res) => {
   const [row] = await sql.unsafe(
-    'select * from prospects where workspace_id = $1 and id = $2',
+    `select ${ROW} from prospects where workspace_id = $1 and id = $2`,
     [workspaceId, req.params.id],
     prepared,
   );
@@ -34,7 +34,7 @@ app.get('/api/v1/prospects', async (req, res) => {
       prepared,
     );
     const rows = await sql.unsafe(
-      `select * from prospects where workspace_id = $1 ${page}`,
+      `select ${ROW} from prospects where workspace_id = $1 ${page}`,
       [workspaceId, perPage, 0],
       prepared,
     );
@@ -66,7 +66,7 @@ app.post('/api/v1/prospects', async (req, res) => {
     const [created] = await tx.unsafe(
       `insert into prospects (id, workspace_id, company, domain, website, location, contact_name, contact_email, notes, tags, owner_id, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
-     returning *`,
+     returning ${ROW}`,
       [
         `prs_${ulid()}`,
         workspaceId,

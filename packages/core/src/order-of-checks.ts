@@ -57,7 +57,10 @@ export async function runChecks<Request, Answer>(
   request: Request,
 ): Promise<Answer | undefined> {
   for (const name of ORDER_OF_CHECKS) {
-    const answer = await steps[name](request);
+    const pending = steps[name](request);
+    // Most steps answer synchronously; awaiting those too would cost a turn of the microtask queue each, on
+    // every request (bench/results/server-run.md, "The server's overhead").
+    const answer = pending instanceof Promise ? await pending : pending;
     if (answer !== undefined) return answer;
   }
   return undefined;

@@ -45,6 +45,13 @@ interface ProspectRow {
   updated_at: Date;
 }
 
+/**
+ * The columns a prospect is read from (those of {@link ProspectRow}): not `*`, which would also carry the
+ * stored `search_words` of migration 10 to the server on every row only to be dropped.
+ */
+const ROW = `id, company, domain, website, location, contact_name, contact_email, notes, tags, owner_id, outcome,
+  meeting_at, value_minor, currency, outcome_updated_at, created_at, updated_at`;
+
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 const num = (value: number | string | bigint | null) => (value === null ? null : Number(value));
 
@@ -119,7 +126,7 @@ export async function createProspects(
     `insert into prospects (id, workspace_id, ${COLUMNS.join(', ')}, created_at, updated_at)
      select p.id, $1, ${COLUMNS.map((c) => (c === 'tags' ? 'array(select jsonb_array_elements_text(p.tags))' : `p.${c}`)).join(', ')}, $2, $2
      from json_to_recordset($3::text::json) as p(id text, ${COLUMNS.map((c) => `${c} ${c === 'tags' ? 'jsonb' : 'text'}`).join(', ')})
-     returning *`,
+     returning ${ROW}`,
     [workspaceId, now, JSON.stringify(records)],
   );
   const byId = new Map(rows.map((row) => [row.id, toProspect(row as ProspectRow)]));
@@ -154,7 +161,7 @@ export async function getProspect(
   options: { forUpdate?: boolean } = {},
 ) {
   const [row] = await db.query<ProspectRow & Record<string, unknown>>(
-    `select * from prospects where workspace_id = $1 and id = $2${options.forUpdate ? ' for update' : ''}`,
+    `select ${ROW} from prospects where workspace_id = $1 and id = $2${options.forUpdate ? ' for update' : ''}`,
     [workspaceId, id],
   );
   return row ? toProspect(row as ProspectRow) : undefined;
@@ -177,7 +184,7 @@ export async function listProspects(
   if (options.search === undefined || options.search === '') {
     const [count] = await db.query<{ total: number | string }>(`select (${size}) as total`, [workspaceId]);
     const rows = await db.query<ProspectRow & Record<string, unknown>>(
-      `select * from prospects where workspace_id = $1 ${page}`,
+      `select ${ROW} from prospects where workspace_id = $1 ${page}`,
       [workspaceId, options.limit, options.offset],
     );
     return { data: rows.map((r) => toProspect(r as ProspectRow)), total: Number(count?.total ?? 0) };
@@ -193,12 +200,12 @@ export async function listProspects(
   const rows = readsNewestFirst(total, Number(counts?.size ?? 0), options)
     ? // `is true` keeps the condition out of every index: the newest-first index is walked, each row tested.
       await db.query<ProspectRow & Record<string, unknown>>(
-        `select * from prospects where workspace_id = $1 and (${search.sql(4)}) is true ${page}`,
+        `select ${ROW} from prospects where workspace_id = $1 and (${search.sql(4)}) is true ${page}`,
         [workspaceId, options.limit, options.offset, search.value],
       )
     : // Fenced in a materialized CTE, so the planner cannot pick the walk when its estimate comes out high.
       await db.query<ProspectRow & Record<string, unknown>>(
-        `with matches as materialized (select * from prospects where workspace_id = $1 and ${search.sql(4)})
+        `with matches as materialized (select ${ROW} from prospects where workspace_id = $1 and ${search.sql(4)})
          select * from matches ${page}`,
         [workspaceId, options.limit, options.offset, search.value],
       );
@@ -231,7 +238,7 @@ export async function updateProspect(
     sets.push(`${column} = $${params.length}`);
   }
   const [row] = await tx.query<ProspectRow & Record<string, unknown>>(
-    `update prospects set ${[...sets, 'updated_at = $3'].join(', ')} where workspace_id = $1 and id = $2 returning *`,
+    `update prospects set ${[...sets, 'updated_at = $3'].join(', ')} where workspace_id = $1 and id = $2 returning ${ROW}`,
     params,
   );
   return row ? toProspect(row as ProspectRow) : undefined;
