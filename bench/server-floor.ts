@@ -8,6 +8,8 @@ import { COUNT_SQL, pageSql, ROW, searchSql } from './search-sql.js';
 const sql = postgres(process.env.DATABASE_URL as string, { max: 10 });
 // Prepared like the reference server's statements (see packages/server/src/db/postgres-database.ts).
 const prepared = { prepare: true };
+// A search is planned for its own term each time, as the server's are (QueryOptions.prepare in its db/database.ts).
+const planned = { prepare: false };
 const workspaceId = process.env.BENCH_WORKSPACE_ID as string;
 const app = express();
 app.use(express.json());
@@ -46,7 +48,7 @@ app.get('/api/v1/prospects', async (req, res) => {
     res.json({ data: [], total: 0 });
     return;
   }
-  const [counts] = await sql.unsafe(COUNT_SQL(search), [workspaceId, search.value], prepared);
+  const [counts] = await sql.unsafe(COUNT_SQL(search), [workspaceId, search.value], planned);
   const total = Number(counts?.total ?? 0);
   if (total === 0) {
     res.json({ data: [], total });
@@ -55,7 +57,7 @@ app.get('/api/v1/prospects', async (req, res) => {
   const rows = await sql.unsafe(
     pageSql(search, total, Number(counts?.size), perPage),
     [workspaceId, perPage, 0, search.value],
-    prepared,
+    planned,
   );
   res.json({ data: rows, total });
 });

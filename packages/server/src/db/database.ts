@@ -1,6 +1,18 @@
 /** A row as the driver returns it. */
 export type Row = Record<string, unknown>;
 
+/** How {@link Sql.query} runs a statement. */
+export interface QueryOptions {
+  /**
+   * `true` (the default): on PostgreSQL the statement is prepared once per connection and, after five runs,
+   * may keep one generic plan for every value of its parameters. `false`: it is planned anew for each call's
+   * values, for a statement whose best plan depends on them: a search term matching 1 or 100,000 rows
+   * (a generic plan of the search took 76 ms where the planned one took 4; docs/architecture.md, Search).
+   * PGlite plans every statement anew either way.
+   */
+  prepare?: boolean;
+}
+
 /** Something that runs SQL with `$1`-style parameters: the database itself or a transaction. */
 export interface Sql {
   /**
@@ -8,8 +20,9 @@ export interface Sql {
    *
    * @param text - SQL with `$1`, `$2` ... placeholders
    * @param params - the placeholders' values, in order
+   * @param options - see {@link QueryOptions}. Default: prepared
    */
-  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
 }
 
 /** Options of {@link Database.openPool}. */

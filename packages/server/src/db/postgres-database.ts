@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Database, Pool, PoolOptions, Row, Sql } from './database.js';
+import type { Database, Pool, PoolOptions, QueryOptions, Row, Sql } from './database.js';
 
 /**
  * Opens PostgreSQL through the `postgres` driver.
@@ -83,8 +83,8 @@ function connect(
 
 /**
  * Runs statements on a pool or in a transaction. Every statement is prepared once per connection (parsed and
- * planned once, then only bound and run): the server's statements are fixed text with parameters, so the cache
- * stays small.
+ * planned once, then only bound and run) unless a query asks otherwise (`QueryOptions.prepare`): the server's
+ * statements are fixed text with parameters, so the cache stays small.
  */
 function wrap(run: postgres.Sql | postgres.TransactionSql): Omit<Pool, 'close'> {
   const execute = async <T extends Row>(text: string, params: readonly unknown[] = []) => {
@@ -92,9 +92,9 @@ function wrap(run: postgres.Sql | postgres.TransactionSql): Omit<Pool, 'close'> 
     return { rows: result as unknown as T[], rowCount: result.count };
   };
   return {
-    query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
+    query: async <T extends Row>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) =>
       (await run.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
-        prepare: true,
+        prepare: options.prepare ?? true,
       })) as unknown as T[],
     execute,
   };

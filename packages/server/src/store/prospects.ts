@@ -83,6 +83,13 @@ export function toProspect(row: ProspectRow): Prospect {
   };
 }
 
+/**
+ * A search's statements are planned for their own term, never by a cached generic plan: one plan cannot serve
+ * a term with 1 match and one with 100,000 (a generic plan ANDed every row of the workspace from the domain
+ * index into the bitmap: 76 ms instead of 4; docs/architecture.md, Search).
+ */
+const SEARCH = { prepare: false } as const;
+
 /** How many rows a workspace's prospect count is spread over, so concurrent inserts rarely wait on each other. */
 export const PROSPECT_COUNT_SHARDS = 16;
 
@@ -194,6 +201,7 @@ export async function listProspects(
   const [counts] = await db.query<{ total: number | string; size: number | string }>(
     `select (select count(*) from prospects where workspace_id = $1 and ${search.sql(2)}) as total, (${size}) as size`,
     [workspaceId, search.value],
+    SEARCH,
   );
   const total = Number(counts?.total ?? 0);
   if (total === 0 || options.offset >= total) return { data: [], total };
@@ -202,12 +210,14 @@ export async function listProspects(
       await db.query<ProspectRow & Record<string, unknown>>(
         `select ${ROW} from prospects where workspace_id = $1 and (${search.sql(4)}) is true ${page}`,
         [workspaceId, options.limit, options.offset, search.value],
+        SEARCH,
       )
     : // Fenced in a materialized CTE, so the planner cannot pick the walk when its estimate comes out high.
       await db.query<ProspectRow & Record<string, unknown>>(
         `with matches as materialized (select ${ROW} from prospects where workspace_id = $1 and ${search.sql(4)})
          select * from matches ${page}`,
         [workspaceId, options.limit, options.offset, search.value],
+        SEARCH,
       );
   return { data: rows.map((r) => toProspect(r as ProspectRow)), total };
 }
