@@ -19,7 +19,7 @@ export {
 export type { TokenGrant } from './auth/token-grant.js';
 export { type Clock, systemClock } from './clock.js';
 export { ConfigError, type LoadConfigOptions, loadConfig, type ServerConfig } from './config.js';
-export type { Database, Pool, PoolOptions, Row, Sql } from './db/database.js';
+export type { Database, Pool, PoolOptions, QueryOptions, Row, Sql } from './db/database.js';
 export { migrate } from './db/migrations.js';
 export { type DatabaseTarget, openDatabase } from './db/open-database.js';
 export { createPgliteDatabase, DataDirectoryLockedError } from './db/pglite-database.js';
