@@ -1,13 +1,20 @@
 // The summary at the top of bench/results/search-explain.md: each class's count and page times from the
 // `Execution Time` lines of the previous file and of this run, so a change to the search shows its effect.
 
-/** Each class's times in ms (`## name: ...` heading, then the count's and the page's `Execution Time`). */
-export function explainTimes(markdown: string): Map<string, { count?: number; page?: number }> {
-  const times = new Map<string, { count?: number; page?: number }>();
+type Times = { count?: number; page?: number; few?: number };
+
+/**
+ * Each class's times in ms (`## name: ...` heading, then the `Execution Time` of the count, of the page when
+ * there are matches, and of the one statement that counts and pages up to 2,000 matches, headed `One statement`).
+ */
+export function explainTimes(markdown: string): Map<string, Times> {
+  const times = new Map<string, Times>();
   for (const section of markdown.split(/^## /m).slice(1)) {
     const name = section.slice(0, section.indexOf('\n'));
-    const [count, page] = [...section.matchAll(/^Execution Time: ([\d.]+) ms$/gm)].map((m) => Number(m[1]));
-    times.set(name, { count, page });
+    const [two = '', one = ''] = section.split(/^One statement/m);
+    const [count, page] = [...two.matchAll(/^Execution Time: ([\d.]+) ms$/gm)].map((m) => Number(m[1]));
+    const few = /^Execution Time: ([\d.]+) ms$/m.exec(one)?.[1];
+    times.set(name, { count, page, few: few === undefined ? undefined : Number(few) });
   }
   return times;
 }
@@ -19,11 +26,11 @@ export function summaryTable(before: string, after: string): string[] {
   const previous = explainTimes(before);
   const rows = [...explainTimes(after)].map(([name, now]) => {
     const then = previous.get(name) ?? {};
-    return `| ${name} | ${ms(then.count)} | ${ms(now.count)} | ${ms(then.page)} | ${ms(now.page)} |`;
+    return `| ${name} | ${ms(then.count)} | ${ms(now.count)} | ${ms(then.page)} | ${ms(now.page)} | ${ms(then.few)} | ${ms(now.few)} |`;
   });
   return [
-    '| class | count, previous run | count, this run | page, previous run | page, this run |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| class | count, previous run | count, this run | page, previous run | page, this run | one statement, previous run | one statement, this run |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ];
 }

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { ensureDataset } from './dataset.js';
 import { summaryTable } from './explain-summary.js';
-import { COUNT_SQL, pageSql, searchSql } from './search-sql.js';
+import { COUNT_SQL, FETCH_ALL_MAX, FEW_SQL, pageSql, searchSql } from './search-sql.js';
 import { searchTerms } from './search-terms.js';
 
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,6 +43,13 @@ for (const { name, term } of await searchTerms(url, workspaceId, rows)) {
       await explain(pageSql(search, total, Number(counts?.size), 25), [workspaceId, 25, 0, search.value]),
     );
   }
+  out.push('```', '');
+  out.push(
+    `One statement (the server's first, which answers alone up to ${FETCH_ALL_MAX.toLocaleString()} matches):`,
+    '',
+    '```',
+  );
+  out.push(await explain(FEW_SQL(search), [workspaceId, 25, 0, FETCH_ALL_MAX + 1, search.value]));
   out.push('```', '');
 }
 const file = new URL('./results/search-explain.md', import.meta.url);

@@ -20,6 +20,15 @@ export function searchSql(term: string): { sql: (p: number) => string; value: st
 
 export type SearchSql = NonNullable<ReturnType<typeof searchSql>>;
 
+/** Up to this many matches, one statement (FEW_SQL) counts and pages them (SEARCH_FETCH_ALL_MAX of the server). */
+export const FETCH_ALL_MAX = 2000;
+
+/** Every match up to FETCH_ALL_MAX + 1 ($4), counted, and the page of them ($1 workspace, $2 limit, $3 offset, $5 term). */
+export const FEW_SQL = (search: SearchSql) =>
+  `with matches as materialized (
+     select ${ROW} from prospects where workspace_id = $1 and ${search.sql(5)} limit $4)
+   select *, count(*) over () as total from matches order by created_at desc, id desc limit $2 offset $3`;
+
 /** The count of the matches and the workspace's size, with the workspace as $1 and the term as $2. */
 export const COUNT_SQL = (search: SearchSql) =>
   `select (select count(*) from prospects where workspace_id = $1 and ${search.sql(2)}) as total,

@@ -3,7 +3,7 @@
 import express from 'express';
 import postgres from 'postgres';
 import { ulid } from 'ulidx';
-import { COUNT_SQL, pageSql, ROW, searchSql } from './search-sql.js';
+import { COUNT_SQL, FETCH_ALL_MAX, FEW_SQL, pageSql, ROW, searchSql } from './search-sql.js';
 
 const sql = postgres(process.env.DATABASE_URL as string, { max: 10 });
 // Prepared like the reference server's statements (see packages/server/src/db/postgres-database.ts).
@@ -46,6 +46,16 @@ app.get('/api/v1/prospects', async (req, res) => {
   const search = searchSql(searchTerm);
   if (!search) {
     res.json({ data: [], total: 0 });
+    return;
+  }
+  const few = await sql.unsafe(
+    FEW_SQL(search),
+    [workspaceId, perPage, 0, FETCH_ALL_MAX + 1, search.value],
+    planned,
+  );
+  const fewTotal = Number(few[0]?.total ?? 0);
+  if (fewTotal <= FETCH_ALL_MAX) {
+    res.json({ data: few, total: fewTotal });
     return;
   }
   const [counts] = await sql.unsafe(COUNT_SQL(search), [workspaceId, search.value], planned);

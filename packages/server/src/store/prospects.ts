@@ -11,7 +11,8 @@ import {
 } from '@prospectkit/core';
 import type { Sql } from '../db/database.js';
 import { enqueueEvents } from './outbox.js';
-import { prospectSearchCondition } from './prospect-search.js';
+import { type ProspectRow, ROW, toProspect } from './prospect-row.js';
+import { searchProspects } from './prospect-search.js';
 
 const COLUMNS = [
   'company',
@@ -24,71 +25,6 @@ const COLUMNS = [
   'tags',
   'owner_id',
 ] as const;
-
-interface ProspectRow {
-  id: string;
-  company: string;
-  domain: string | null;
-  website: string | null;
-  location: string | null;
-  contact_name: string | null;
-  contact_email: string | null;
-  notes: string | null;
-  tags: string[];
-  owner_id: string | null;
-  outcome: string | null;
-  meeting_at: Date | null;
-  value_minor: number | string | bigint | null;
-  currency: string | null;
-  outcome_updated_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/**
- * The columns a prospect is read from (those of {@link ProspectRow}): not `*`, which would also carry the
- * stored `search_words` of migration 10 to the server on every row only to be dropped.
- */
-const ROW = `id, company, domain, website, location, contact_name, contact_email, notes, tags, owner_id, outcome,
-  meeting_at, value_minor, currency, outcome_updated_at, created_at, updated_at`;
-
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
-const num = (value: number | string | bigint | null) => (value === null ? null : Number(value));
-
-/** The row as the contract's `Prospect`: every key present, `null` where unset. */
-export function toProspect(row: ProspectRow): Prospect {
-  return {
-    id: row.id,
-    company: row.company,
-    domain: row.domain,
-    website: row.website,
-    location: row.location,
-    contact_name: row.contact_name,
-    contact_email: row.contact_email,
-    notes: row.notes,
-    tags: row.tags ?? [],
-    owner_id: row.owner_id,
-    outcome:
-      row.outcome_updated_at === null
-        ? null
-        : {
-            outcome: row.outcome as OutcomeState['outcome'],
-            meeting_at: iso(row.meeting_at),
-            value_minor: num(row.value_minor),
-            currency: row.currency,
-            updated_at: row.outcome_updated_at.toISOString(),
-          },
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
-
-/**
- * A search's statements are planned for their own term, never by a cached generic plan: one plan cannot serve
- * a term with 1 match and one with 100,000 (a generic plan ANDed every row of the workspace from the domain
- * index into the bitmap: 76 ms instead of 4; docs/architecture.md, Search).
- */
-const SEARCH = { prepare: false } as const;
 
 /** How many rows a workspace's prospect count is spread over, so concurrent inserts rarely wait on each other. */
 export const PROSPECT_COUNT_SHARDS = 16;
@@ -185,51 +121,18 @@ export async function listProspects(
   workspaceId: string,
   options: { search?: string | undefined; limit: number; offset: number },
 ): Promise<{ data: Prospect[]; total: number }> {
-  // limit and offset are parameters, so every page of a list is one prepared statement.
-  const page = 'order by created_at desc, id desc limit $2 offset $3';
-  const size = 'select coalesce(sum(count), 0)::bigint from prospect_counts where workspace_id = $1';
-  if (options.search === undefined || options.search === '') {
-    const [count] = await db.query<{ total: number | string }>(`select (${size}) as total`, [workspaceId]);
-    const rows = await db.query<ProspectRow & Record<string, unknown>>(
-      `select ${ROW} from prospects where workspace_id = $1 ${page}`,
-      [workspaceId, options.limit, options.offset],
-    );
-    return { data: rows.map((r) => toProspect(r as ProspectRow)), total: Number(count?.total ?? 0) };
-  }
-  const search = prospectSearchCondition(options.search);
-  if (search === undefined) return { data: [], total: 0 };
-  const [counts] = await db.query<{ total: number | string; size: number | string }>(
-    `select (select count(*) from prospects where workspace_id = $1 and ${search.sql(2)}) as total, (${size}) as size`,
-    [workspaceId, search.value],
-    SEARCH,
+  if (options.search !== undefined && options.search !== '')
+    return searchProspects(db, workspaceId, { ...options, search: options.search });
+  const [count] = await db.query<{ total: number | string }>(
+    'select coalesce(sum(count), 0)::bigint as total from prospect_counts where workspace_id = $1',
+    [workspaceId],
   );
-  const total = Number(counts?.total ?? 0);
-  if (total === 0 || options.offset >= total) return { data: [], total };
-  const rows = readsNewestFirst(total, Number(counts?.size ?? 0), options)
-    ? // `is true` keeps the condition out of every index: the newest-first index is walked, each row tested.
-      await db.query<ProspectRow & Record<string, unknown>>(
-        `select ${ROW} from prospects where workspace_id = $1 and (${search.sql(4)}) is true ${page}`,
-        [workspaceId, options.limit, options.offset, search.value],
-        SEARCH,
-      )
-    : // Fenced in a materialized CTE, so the planner cannot pick the walk when its estimate comes out high.
-      await db.query<ProspectRow & Record<string, unknown>>(
-        `with matches as materialized (select ${ROW} from prospects where workspace_id = $1 and ${search.sql(4)})
-         select * from matches ${page}`,
-        [workspaceId, options.limit, options.offset, search.value],
-        SEARCH,
-      );
-  return { data: rows.map((r) => toProspect(r as ProspectRow)), total };
-}
-
-/**
- * Whether to read a page of matches by walking the workspace newest first and testing each row, rather than
- * fetching every match and sorting them. With `total` matches spread over `size` prospects, the walk reads
- * about `(offset + limit) * size / total` rows; fetching reads `total`. A common term (10,000 matches in a
- * million) is a short walk; a rare one would be a walk through the whole workspace.
- */
-function readsNewestFirst(total: number, size: number, options: { limit: number; offset: number }): boolean {
-  return ((options.offset + options.limit) * size) / total < total;
+  // limit and offset are parameters, so every page of a list is one prepared statement.
+  const rows = await db.query<ProspectRow & Record<string, unknown>>(
+    `select ${ROW} from prospects where workspace_id = $1 order by created_at desc, id desc limit $2 offset $3`,
+    [workspaceId, options.limit, options.offset],
+  );
+  return { data: rows.map((r) => toProspect(r as ProspectRow)), total: Number(count?.total ?? 0) };
 }
 
 /** Changes only the fields given; `tags` replaces the list. Returns `undefined` when no such prospect. */
