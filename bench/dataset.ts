@@ -8,6 +8,8 @@ import { FAKE_DATA_VERSION, type FakeProspect, prospectRows } from '@prospectkit
 import { createWorkspace, openDatabase } from '@prospectkit/server';
 import postgres from 'postgres';
 import { ulid } from 'ulidx';
+import { withIndexesAfter } from './dataset-indexes.js';
+import { type DatasetKind, loadStress } from './stress-dataset.js';
 
 /** The loaded dataset: where it is and which workspace is measured. */
 export interface Dataset {
@@ -80,9 +82,15 @@ export async function ensureDataset(options: {
   adminUrl: string;
   seed: number;
   rows: number;
+  /** `faker` (the default) or `stress`: the 20-word vocabulary of bench/stress-dataset.ts. */
+  kind?: DatasetKind;
 }): Promise<Dataset> {
   const { adminUrl, seed, rows } = options;
-  const name = `prospectkit_bench_${seed}_${FAKE_DATA_VERSION}${rows === 1_000_000 ? '' : `_${rows}`}`;
+  const kind = options.kind ?? 'faker';
+  const name =
+    kind === 'stress'
+      ? `prospectkit_bench_stress_${rows}`
+      : `prospectkit_bench_${seed}_${FAKE_DATA_VERSION}${rows === 1_000_000 ? '' : `_${rows}`}`;
   const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
@@ -108,7 +116,8 @@ export async function ensureDataset(options: {
   const tenants: string[] = [];
   for (let i = 1; i <= TENANTS; i++) tenants.push((await createWorkspace(db, `Tenant ${i}`)).id);
   await db.close();
-  await load(url, seed, rows, measured, tenants);
+  if (kind === 'stress') await loadStress(url, rows, measured, tenants);
+  else await load(url, seed, rows, measured, tenants);
   return { url, workspaceId: measured, rows };
 }
 
@@ -117,11 +126,6 @@ async function load(url: string, seed: number, rows: number, measured: string, t
   const started = Date.now();
   const say = (text: string) =>
     process.stderr.write(`\r${text} (${((Date.now() - started) / 1000).toFixed(0)} s)   `);
-  // Indexes are built once after the load, which is several times faster than maintaining them row by row.
-  const indexes = await sql<{ name: string; definition: string }[]>`
-    select indexname as name, indexdef as definition from pg_indexes
-    where tablename = 'prospects' and indexname not in (select conname from pg_constraint)`;
-  for (const index of indexes) await sql.unsafe(`drop index ${index.name}`);
   const total = 2 * rows;
   let shown = -1;
   const progress = (n: number) => {
@@ -130,11 +134,14 @@ async function load(url: string, seed: number, rows: number, measured: string, t
     shown = percent;
     say(`loading ${total.toLocaleString()} prospects: ${n.toLocaleString()} (${percent}%)`);
   };
-  const writable = await sql.unsafe(`copy prospects (${COLUMNS}) from stdin`).writable();
-  await pipeline(Readable.from(lines(seed, rows, measured, tenants, progress)), writable);
-  say(`loaded ${total.toLocaleString()} prospects; building ${indexes.length} indexes`);
-  await sql`set maintenance_work_mem = '512MB'`;
-  for (const index of indexes) await sql.unsafe(index.definition);
+  await withIndexesAfter(
+    sql,
+    async () => {
+      const writable = await sql.unsafe(`copy prospects (${COLUMNS}) from stdin`).writable();
+      await pipeline(Readable.from(lines(seed, rows, measured, tenants, progress)), writable);
+    },
+    (text) => say(`loaded ${total.toLocaleString()} prospects; ${text}`),
+  );
   await sql`insert into prospect_counts (workspace_id, shard, count)
     select workspace_id, 0, count(*) from prospects group by workspace_id`;
   await sql`vacuum analyze prospects`;

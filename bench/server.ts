@@ -10,7 +10,8 @@
 // second), BENCH_ONLY (run only the closed-loop rows whose name contains it), BENCH_SKIP (leave out the search
 // classes whose name contains one of these comma-separated words, in both loops), BENCH_REDIS_URL (default
 // redis://127.0.0.1:6379: a third server counts its rate limit there, to compare CPU per request with the PostgreSQL store), BENCH_CPU_PROF (a
-// directory: each child writes `node --cpu-prof` profiles in a subdirectory on exit).
+// directory: each child writes `node --cpu-prof` profiles in a subdirectory on exit), BENCH_DATASET (`stress`: the
+// named stress case of bench/stress-dataset.ts instead of the faker dataset).
 import type { ChildProcess } from 'node:child_process';
 import { createApiToken, openDatabase } from '@prospectkit/server';
 import postgres from 'postgres';
@@ -19,6 +20,7 @@ import { ensureDataset } from './dataset.js';
 import { openLoopSearch } from './search-open-loop.js';
 import { searchTerms } from './search-terms.js';
 import { peakRssMb, startChild, stopChildren } from './server-children.js';
+import { type DatasetKind, stressTerms } from './stress-dataset.js';
 
 const env = process.env;
 const adminUrl = env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,7 +63,8 @@ async function prepare(url: string, workspaceId: string) {
   return { token, sampleId: sample?.id ?? '' };
 }
 
-const { url, workspaceId } = await ensureDataset({ adminUrl, seed, rows });
+const datasetKind: DatasetKind = env.BENCH_DATASET === 'stress' ? 'stress' : 'faker';
+const { url, workspaceId } = await ensureDataset({ adminUrl, seed, rows, kind: datasetKind });
 const { token, sampleId } = await prepare(url, workspaceId);
 const reference = (port: number, extra: Record<string, string> = {}) => ({
   DATABASE_URL: url,
@@ -108,9 +111,9 @@ async function settle(): Promise<void> {
 }
 
 const skipped = (env.BENCH_SKIP ?? '').split(',').filter((word) => word !== '');
-const terms = (await searchTerms(url, workspaceId, rows)).filter(
-  ({ name }) => !skipped.some((w) => name.includes(w)),
-);
+const terms = (
+  datasetKind === 'stress' ? await stressTerms(url, workspaceId) : await searchTerms(url, workspaceId, rows)
+).filter(({ name }) => !skipped.some((w) => name.includes(w)));
 const matches = new Map<string, number>();
 for (const { term } of terms) {
   const response = await fetch(`http://127.0.0.1:3901/api/v1/prospects?search=${encodeURIComponent(term)}`, {
