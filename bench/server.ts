@@ -220,6 +220,7 @@ if (openLoopS > 0) {
     ratePerS,
     durationS: openLoopS,
     settle,
+    serverPid: ours.pid,
   });
   lines.push('', ...open.lines);
   for (const { what, met, detail } of open.verdicts) verdict(what, met, detail);
