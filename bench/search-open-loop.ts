@@ -44,8 +44,9 @@ export async function openLoopSearch(options: OpenLoopSearchOptions) {
   for (const { name, term, path, matches } of options.classes) {
     await settle();
     const cpuMs = (await cpuPerRequest(`${base}${path}`, token, options.serverPid)) / 1000;
-    const sustained = Math.floor((0.9 * availableParallelism() * 1000) / Math.max(cpuMs, 0.001));
-    const rate = Math.min(ratePerS, Math.max(1, sustained));
+    // Below one a second too (a common term costs seconds): rounded to a tenth, at least 0.1.
+    const sustained = Math.floor((9 * availableParallelism() * 1000) / Math.max(cpuMs, 0.001)) / 10;
+    const rate = Math.min(ratePerS, Math.max(0.1, sustained));
     const result = (
       await openLoop({ base, token, classes: [{ name, path }], ratePerS: rate, durationS })
     ).get(name) as { latenciesMs: number[]; failed: number };
