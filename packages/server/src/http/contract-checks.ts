@@ -47,6 +47,8 @@ interface Exchange {
   req: Request;
   res: Response;
   next: NextFunction;
+  /** The query as the `validate` step typed it, for the steps after it. */
+  query?: Record<string, unknown>;
 }
 
 /**
@@ -96,21 +98,29 @@ export function contractChecks(options: ContractChecksOptions) {
       const found = await getProspect(db, (req.grant as TokenGrant).workspaceId, id);
       return found ? undefined : notFound();
     },
-    validate({ req }) {
+    validate(exchange) {
+      const { req } = exchange;
       const operation = req.contractOperation as ContractOperation;
       const result = validateRequest(operation.operationId, req.query as QueryObject, req.body);
       if (!result.ok) return validationFailed(toValidationBody(result.issues));
+      exchange.query = result.query;
       // Express 5 parses `req.query` afresh on every read; an own property is what the operation then reads.
-      Object.defineProperty(req, 'query', {
-        value: result.query,
-        writable: true,
-        configurable: true,
-        enumerable: true,
-      });
+      // Only an operation with query parameters reads it, and then its defaults are there: defining a property
+      // on every request would cost each one (docs/benchmarks.md, the server's overhead).
+      if (Object.keys(result.query).length > 0)
+        Object.defineProperty(req, 'query', {
+          value: result.query,
+          writable: true,
+          configurable: true,
+          enumerable: true,
+        });
       return undefined;
     },
-    nul({ req }) {
-      const issues = nulIssues((req.query as { search?: unknown }).search, req.body);
+    nul(exchange) {
+      const issues = nulIssues(
+        (exchange.query as { search?: unknown } | undefined)?.search,
+        exchange.req.body,
+      );
       return issues.length > 0 ? validationFailed(toValidationBody(issues)) : undefined;
     },
     operation({ next }) {
