@@ -1,63 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliTargets, prospectkit } from './cli-helpers.js';
 
-const run = promisify(execFile);
-const cli = fileURLToPath(new URL('../src/cli/index.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-
-async function prospectkit(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-const targets: Array<[string, () => Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }>]> =
-  [
-    [
-      'pglite',
-      async () => {
-        const dir = await mkdtemp(join(tmpdir(), 'pk-cli-'));
-        return {
-          env: { PROSPECTKIT_DATA_DIR: join(dir, 'data') },
-          cleanup: () => rm(dir, { recursive: true, force: true }),
-        };
-      },
-    ],
-  ];
-if (process.env.TEST_DATABASE_URL) {
-  targets.push([
-    'postgres',
-    async () => {
-      const url = process.env.TEST_DATABASE_URL as string;
-      const name = `pk_cli_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-      const admin = postgres(url, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${name}`);
-      const target = new URL(url);
-      target.pathname = `/${name}`;
-      return {
-        env: { DATABASE_URL: target.toString() },
-        cleanup: async () => {
-          await admin.unsafe(`drop database if exists ${name} with (force)`);
-          await admin.end();
-        },
-      };
-    },
-  ]);
-}
-
-describe.each(targets)('prospectkit-server CLI on %s', (_kind, setup) => {
+describe.each(cliTargets('cli'))('prospectkit-server CLI on %s', (_kind, setup) => {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
