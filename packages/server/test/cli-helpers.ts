@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -26,6 +26,24 @@ export async function prospectkit(env: Record<string, string>, ...args: string[]
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/**
+ * Runs each `[args, message]` in turn and expects exit status 2 with `message` on stderr; a failure names the
+ * arguments of the command that broke.
+ */
+export async function expectMistakes(
+  env: Record<string, string>,
+  cases: ReadonlyArray<readonly [string[], RegExp]>,
+): Promise<void> {
+  for (const [args, message] of cases) {
+    const result = await prospectkit(env, ...args);
+    expect({ args, code: result.code, stderr: result.stderr }).toEqual({
+      args,
+      code: 2,
+      stderr: expect.stringMatching(message),
+    });
   }
 }
 
