@@ -23,9 +23,13 @@ import {
   createLogger,
   createWorkspace,
   type Database,
-  openDatabase,
 } from '@prospectkit/server';
-import { startTestServer, type TestServer, testDatabaseKinds } from '@prospectkit/server/testing';
+import {
+  openTestDatabase,
+  startTestServer,
+  type TestServer,
+  testDatabaseKinds,
+} from '@prospectkit/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type Abilities = Parameters<typeof createApiToken>[1]['abilities'];
@@ -47,7 +51,7 @@ async function mintToken(db: Database, workspaceId: string, abilities: Abilities
  * free loopback port; for the rate-limit, broken-database and no-server cases.
  */
 async function startOwnServer(options: { limit: number; windowSeconds: number }) {
-  const db = await openDatabase({});
+  const db = await openTestDatabase('pglite');
   const token = await mintToken(db, (await createWorkspace(db, 'Own')).id, ALL);
   const limiter = createLimiter(db, options.limit, options.windowSeconds);
   const app = createApp({
