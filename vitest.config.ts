@@ -63,6 +63,7 @@ export default defineConfig({
           root: here('./packages/server'),
           include: ['**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
+          globalSetup: [here('./packages/server/test/cli-bundle.global-setup.ts')],
         },
       },
       {

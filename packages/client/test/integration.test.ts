@@ -23,9 +23,13 @@ import {
   createLogger,
   createWorkspace,
   type Database,
-  openDatabase,
 } from '@prospectkit/server';
-import { startTestServer, type TestServer, testDatabaseKinds } from '@prospectkit/server/testing';
+import {
+  openTestDatabase,
+  startTestServer,
+  type TestServer,
+  testDatabaseKinds,
+} from '@prospectkit/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type Abilities = Parameters<typeof createApiToken>[1]['abilities'];
@@ -43,11 +47,11 @@ async function mintToken(db: Database, workspaceId: string, abilities: Abilities
 }
 
 /**
- * The reference app on its own in-memory PGlite database (so its in-memory rate limiter is its own on every
- * database kind), listening on a free loopback port; for the rate-limit and broken-database cases.
+ * The reference app on its own in-memory PGlite database, with its own in-memory rate limiter, listening on a
+ * free loopback port; for the rate-limit, broken-database and no-server cases.
  */
 async function startOwnServer(options: { limit: number; windowSeconds: number }) {
-  const db = await openDatabase({});
+  const db = await openTestDatabase('pglite');
   const token = await mintToken(db, (await createWorkspace(db, 'Own')).id, ALL);
   const limiter = createLimiter(db, options.limit, options.windowSeconds);
   const app = createApp({
@@ -249,92 +253,96 @@ describe.each(testDatabaseKinds())('client against the reference server on %s', 
       expect(thrown.requestId).toMatch(/^req_/);
     });
 
-    it('429: waits out a short Retry-After and re-sends, even a POST', async () => {
-      // One request per second: the second request within the second gets 429 with `Retry-After: 1`.
-      const own = await startOwnServer({ limit: 1, windowSeconds: 1 });
-      try {
-        const statuses: number[] = [];
-        const patient = createClient({
-          baseUrl: own.baseUrl,
-          token: own.token,
-          maxRetryDelayMs: 5_000,
-          fetch: async (request) => {
-            const response = await fetch(request);
-            statuses.push(response.status);
-            return response;
-          },
-        });
-        await patient.prospects.create({ company: 'Rate Co' });
-        expect((await patient.prospects.create({ company: 'Rate Co 2' })).company).toBe('Rate Co 2');
-        expect(statuses).toEqual([201, 429, 201]);
-      } finally {
-        await own.close();
-      }
-    });
-
-    it('429: throws RateLimitError at once when Retry-After is past maxRetryDelayMs', async () => {
-      const own = await startOwnServer({ limit: 1, windowSeconds: 60 });
-      try {
-        const hasty = createClient({ baseUrl: own.baseUrl, token: own.token, maxRetryDelayMs: 5_000 });
-        await hasty.prospects.list();
-        const started = Date.now();
-        const error = await hasty.prospects.list().catch((e: unknown) => e);
-        expect(Date.now() - started).toBeLessThan(1_000);
-        expect(error).toBeInstanceOf(RateLimitError);
-        expect((error as RateLimitError).retryAfterSeconds).toBeGreaterThan(5);
-        expect((error as RateLimitError).retryAfterSeconds).toBeLessThanOrEqual(60);
-        expect((error as RateLimitError).body).toEqual({ message: 'Too Many Attempts.' });
-      } finally {
-        await own.close();
-      }
-    });
-
-    it('500: a server whose database is gone gives ServerError, retrying the GET but not the POST', async () => {
-      const own = await startOwnServer({ limit: 1_000, windowSeconds: 60 });
-      await own.closeDatabase();
-      try {
-        const sent: string[] = [];
-        const flaky = createClient({
-          baseUrl: own.baseUrl,
-          token: own.token,
-          maxRetries: 1,
-          maxRetryDelayMs: 0,
-          fetch: async (request) => {
-            const response = await fetch(request);
-            sent.push(`${request.method} ${response.status}`);
-            return response;
-          },
-        });
-        const error = await flaky.prospects.get(UNKNOWN_ID).catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(ServerError);
-        expect(error).toMatchObject({ status: 500, body: { message: 'Server Error.' } });
-        expect(sent).toEqual(['GET 500', 'GET 500']);
-        sent.length = 0;
-        await expect(flaky.prospects.create({ company: 'x' })).rejects.toBeInstanceOf(ServerError);
-        expect(sent).toEqual(['POST 500']);
-      } finally {
-        await own.close();
-      }
-    });
-
-    it('no server: ConnectionError', async () => {
-      const probe = createServer().listen(0, '127.0.0.1');
-      await new Promise((resolve) => probe.once('listening', resolve));
-      const { port } = probe.address() as AddressInfo;
-      await new Promise((resolve) => probe.close(resolve));
-      const nowhere = createClient({
-        baseUrl: `http://127.0.0.1:${port}/api/v1`,
-        token: 'pkt_x',
-        maxRetries: 0,
-      });
-      await expect(nowhere.prospects.get(UNKNOWN_ID)).rejects.toBeInstanceOf(ConnectionError);
-    });
-
     it('abort: a caller signal gives AbortError', async () => {
       const error = await client.prospects
         .get(UNKNOWN_ID, { signal: AbortSignal.abort() })
         .catch((e: unknown) => e as AbortError);
       expect(error).toMatchObject({ name: 'AbortError', code: 'aborted' });
     });
+  });
+});
+
+// Each server below is its own, on in-memory PGlite whatever TEST_DATABASE_URL says (its rate limiter and its
+// database are the test's to break), so these run once rather than once per database kind.
+describe('client against a reference server of its own', () => {
+  it('429: waits out a short Retry-After and re-sends, even a POST', async () => {
+    // One request per second: the second request within the second gets 429 with `Retry-After: 1`.
+    const own = await startOwnServer({ limit: 1, windowSeconds: 1 });
+    try {
+      const statuses: number[] = [];
+      const patient = createClient({
+        baseUrl: own.baseUrl,
+        token: own.token,
+        maxRetryDelayMs: 5_000,
+        fetch: async (request) => {
+          const response = await fetch(request);
+          statuses.push(response.status);
+          return response;
+        },
+      });
+      await patient.prospects.create({ company: 'Rate Co' });
+      expect((await patient.prospects.create({ company: 'Rate Co 2' })).company).toBe('Rate Co 2');
+      expect(statuses).toEqual([201, 429, 201]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('429: throws RateLimitError at once when Retry-After is past maxRetryDelayMs', async () => {
+    const own = await startOwnServer({ limit: 1, windowSeconds: 60 });
+    try {
+      const hasty = createClient({ baseUrl: own.baseUrl, token: own.token, maxRetryDelayMs: 5_000 });
+      await hasty.prospects.list();
+      const started = Date.now();
+      const error = await hasty.prospects.list().catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as RateLimitError).retryAfterSeconds).toBeGreaterThan(5);
+      expect((error as RateLimitError).retryAfterSeconds).toBeLessThanOrEqual(60);
+      expect((error as RateLimitError).body).toEqual({ message: 'Too Many Attempts.' });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('500: a server whose database is gone gives ServerError, retrying the GET but not the POST', async () => {
+    const own = await startOwnServer({ limit: 1_000, windowSeconds: 60 });
+    await own.closeDatabase();
+    try {
+      const sent: string[] = [];
+      const flaky = createClient({
+        baseUrl: own.baseUrl,
+        token: own.token,
+        maxRetries: 1,
+        maxRetryDelayMs: 0,
+        fetch: async (request) => {
+          const response = await fetch(request);
+          sent.push(`${request.method} ${response.status}`);
+          return response;
+        },
+      });
+      const error = await flaky.prospects.get(UNKNOWN_ID).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerError);
+      expect(error).toMatchObject({ status: 500, body: { message: 'Server Error.' } });
+      expect(sent).toEqual(['GET 500', 'GET 500']);
+      sent.length = 0;
+      await expect(flaky.prospects.create({ company: 'x' })).rejects.toBeInstanceOf(ServerError);
+      expect(sent).toEqual(['POST 500']);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('no server: ConnectionError', async () => {
+    const probe = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => probe.once('listening', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const nowhere = createClient({
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      token: 'pkt_x',
+      maxRetries: 0,
+    });
+    await expect(nowhere.prospects.get(UNKNOWN_ID)).rejects.toBeInstanceOf(ConnectionError);
   });
 });

@@ -2,24 +2,48 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
+import { expect, inject } from 'vitest';
 
 const run = promisify(execFile);
-const cli = fileURLToPath(new URL('../src/cli/index.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+/**
+ * `node` and the arguments that run `prospectkit-server ...args` from this checkout's sources, bundled once per
+ * test run by cli-bundle.global-setup.ts.
+ */
+export function cliCommand(...args: string[]): [string, string[]] {
+  return [process.execPath, [inject('prospectkitCli'), ...args]];
+}
 
 /** Runs `prospectkit-server ...args` from source with `env`; resolves to its exit code and output. */
 export async function prospectkit(env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], {
+    const { stdout, stderr } = await run(...cliCommand(...args), {
       env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/**
+ * Runs each `[args, message]` in turn and expects exit status 2 with `message` on stderr; a failure names the
+ * arguments of the command that broke.
+ */
+export async function expectMistakes(
+  env: Record<string, string>,
+  cases: ReadonlyArray<readonly [string[], RegExp]>,
+): Promise<void> {
+  for (const [args, message] of cases) {
+    const result = await prospectkit(env, ...args);
+    expect({ args, code: result.code, stderr: result.stderr }).toEqual({
+      args,
+      code: 2,
+      stderr: expect.stringMatching(message),
+    });
   }
 }
 

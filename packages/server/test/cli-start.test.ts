@@ -2,16 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/open-database.js';
-
-const cli = fileURLToPath(new URL('../src/cli/index.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+import { cliCommand } from './cli-helpers.js';
 
 /** Runs `prospectkit-server start` until its banner is complete, then stops it with SIGTERM. */
 async function start(env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
-  const child = spawn(tsx, [cli, 'start'], {
+  const child = spawn(...cliCommand('start'), {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,11 +3,11 @@ import { openDatabase } from '../src/db/open-database.js';
 import { createProspect } from '../src/store/prospects.js';
 import { createWebhook } from '../src/store/webhooks.js';
 import { createWorkspace } from '../src/store/workspaces.js';
-import { cliTargets, prospectkit } from './cli-helpers.js';
+import { cliTargets, expectMistakes, prospectkit } from './cli-helpers.js';
 
 const targets = cliTargets('dcli');
 
-describe.each(targets)('delivery CLI on %s', (_kind, setup) => {
+describe.each(targets)('delivery CLI on %s', (kind, setup) => {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   let prospectId: string;
@@ -117,29 +117,34 @@ describe.each(targets)('delivery CLI on %s', (_kind, setup) => {
     expect(again.id).not.toBe(pending[0].id);
   });
 
-  it('explains mistakes', { timeout: 300_000 }, async () => {
+  it('explains mistakes the database answers', { timeout: 300_000 }, async () => {
     const cases: Array<[string[], RegExp]> = [
       [['simulate', 'reply', '--prospect', 'prs_nope'], /No prospect prs_nope\./],
-      [
-        ['deliveries', 'list', '--status', 'done'],
-        /--status is one of pending, succeeded, failed; got "done"\./,
-      ],
       [['deliveries', 'list', '--webhook', 'wh_nope'], /No webhook wh_nope\./],
       [['deliveries', 'show', 'del_nope'], /No delivery del_nope\./],
       [['deliveries', 'redeliver', 'del_nope'], /No delivery del_nope\./],
-      [['worker', '--lease-seconds', '5'], /--lease-seconds is at least 15/],
-      [
-        ['webhook', 'create', '--url', 'https://127.0.0.1/in', '--events', 'prospect.created'],
-        /The webhook address 127\.0\.0\.1 is not a public address \(loopback\)/,
-      ],
     ];
-    for (const [args, message] of cases) {
-      const result = await prospectkit(env, ...args);
-      expect({ args, code: result.code, stderr: result.stderr }).toEqual({
-        args,
-        code: 2,
-        stderr: expect.stringMatching(message),
-      });
-    }
+    await expectMistakes(env, cases);
   });
+
+  // Refused by rules that do not depend on the database, so one database proves them: the last target
+  // (PostgreSQL when there is one, where each command starts faster).
+  it.runIf(kind === targets.at(-1)?.[0])(
+    'explains mistakes in the options',
+    { timeout: 300_000 },
+    async () => {
+      const cases: Array<[string[], RegExp]> = [
+        [
+          ['deliveries', 'list', '--status', 'done'],
+          /--status is one of pending, succeeded, failed; got "done"\./,
+        ],
+        [['worker', '--lease-seconds', '5'], /--lease-seconds is at least 15/],
+        [
+          ['webhook', 'create', '--url', 'https://127.0.0.1/in', '--events', 'prospect.created'],
+          /The webhook address 127\.0\.0\.1 is not a public address \(loopback\)/,
+        ],
+      ];
+      await expectMistakes(env, cases);
+    },
+  );
 });

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startWebhookReceiver, type WebhookReceiver } from '@prospectkit/server/testing';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +11,10 @@ import { createPostgresDatabase } from '../src/db/postgres-database.js';
 import { createDeliveryWorker } from '../src/delivery/delivery-worker.js';
 import { createLogger } from '../src/start-server.js';
 import { createProspect } from '../src/store/prospects.js';
+import { cliCommand } from './cli-helpers.js';
 import { workspaceWithWebhooks } from './delivery-helpers.js';
 
 const url = process.env.TEST_DATABASE_URL;
-const cli = fileURLToPath(new URL('../src/cli/index.ts', import.meta.url));
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -79,24 +77,19 @@ describe.runIf(url)('delivery workers on PostgreSQL', () => {
     await rm(caDir, { recursive: true, force: true });
   });
 
-  /** `prospectkit-server worker` as its own process (node --import tsx, so SIGKILL reaches the worker itself). */
+  /** `prospectkit-server worker` as its own process: node itself, so SIGKILL reaches the worker. */
   function spawnWorker(databaseUrl: string): ChildProcess {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', cli, 'worker', '--lease-seconds', '15', '--concurrency', '16'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS: '1',
-          // Trust the receiver's test certificate in the child; TLS verification stays on.
-          NODE_EXTRA_CA_CERTS: join(caDir, 'ca.pem'),
-          LOG_LEVEL: 'silent',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(...cliCommand('worker', '--lease-seconds', '15', '--concurrency', '16'), {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS: '1',
+        // Trust the receiver's test certificate in the child; TLS verification stays on.
+        NODE_EXTRA_CA_CERTS: join(caDir, 'ca.pem'),
+        LOG_LEVEL: 'silent',
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString().trim();
       if (text !== '' && !text.startsWith('WARNING: PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS'))

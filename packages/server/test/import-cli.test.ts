@@ -1,30 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const run = promisify(execFile);
-const cli = fileURLToPath(new URL('../src/cli/index.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+import { prospectkit as prospectkitWith } from './cli-helpers.js';
 
 // Piped (stdout and stderr are not terminals): plain progress lines, the report, and the exit status.
-// Each command starts tsx and opens the database: seconds on an idle machine, minutes on a loaded one.
+// Each command starts a process and opens the database: seconds on an idle machine, minutes on a loaded one.
 describe('prospects import (CLI, piped)', { timeout: 600_000 }, () => {
   let dir: string;
-  const prospectkit = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(tsx, [cli, ...args], {
-        env: { ...process.env, LOG_LEVEL: 'silent', PROSPECTKIT_DATA_DIR: join(dir, 'data') },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
+  const prospectkit = (...args: string[]) =>
+    prospectkitWith({ PROSPECTKIT_DATA_DIR: join(dir, 'data') }, ...args);
   const file = async (name: string, content: string | Buffer) => {
     await writeFile(join(dir, name), content);
     return join(dir, name);

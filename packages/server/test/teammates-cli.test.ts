@@ -4,7 +4,7 @@ import { createProspect } from '../src/store/prospects.js';
 import { createTeammate } from '../src/store/teammates.js';
 import { createWebhook } from '../src/store/webhooks.js';
 import { createWorkspace } from '../src/store/workspaces.js';
-import { cliTargets, prospectkit } from './cli-helpers.js';
+import { cliTargets, expectMistakes, prospectkit } from './cli-helpers.js';
 
 describe.each(cliTargets('tmcli'))('teammates and conversations CLI on %s', (_kind, setup) => {
   let env: Record<string, string>;
@@ -136,13 +136,6 @@ describe.each(cliTargets('tmcli'))('teammates and conversations CLI on %s', (_ki
         /No teammate usr_7 in this workspace\./,
       ],
     ];
-    for (const [args, message] of cases) {
-      const result = await prospectkit(env, ...args);
-      expect({ args, code: result.code, stderr: result.stderr }).toEqual({
-        args,
-        code: 2,
-        stderr: expect.stringMatching(message),
-      });
-    }
+    await expectMistakes(env, cases);
   });
 });

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/open-database.js';
-import { createDeliveryWorker } from '../delivery/delivery-worker.js';
 import { DELIVERY_WORKER_DEFAULTS } from '../delivery/delivery-worker-options.js';
 import { createLogger } from '../logger.js';
 import { CliError } from './cli-error.js';
@@ -36,6 +35,9 @@ export function registerWorker(program: Command): void {
       if (o.leaseSeconds < 15)
         throw new CliError('--lease-seconds is at least 15: the 10-second attempt timeout plus a margin.');
       const logger = createLogger(config.logLevel);
+      // Loaded here, not at the top: the HTTP client that sends webhooks (undici) is only for `worker` and
+      // `start`, and every other command starts faster without it.
+      const { createDeliveryWorker } = await import('../delivery/delivery-worker.js');
       const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       const worker = createDeliveryWorker({
         db,

@@ -21,13 +21,18 @@ export class DataDirectoryLockedError extends Error {
  * the directory (`<dataDir>.lock`) keeps a second process out, because PGlite has no cross-process locking.
  *
  * @param dataDir - the data directory, created when missing. Default: in memory (nothing kept)
+ * @param options.loadDataDir a dump of another PGlite database (PGlite's `dumpDataDir`) to start from instead of
+ *   an empty cluster. Default: none
  * @returns the database, not yet migrated (see `migrate`)
  * @throws {DataDirectoryLockedError} when another process holds the directory
  * @example
  * const db = await createPgliteDatabase('.data');
  * await migrate(db);
  */
-export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+export async function createPgliteDatabase(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   if (dataDir !== undefined) {
     await mkdir(dataDir, { recursive: true });
@@ -43,7 +48,36 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
       throw error;
     }
   }
-  const db = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  return pgliteDatabase(db, release);
+}
+
+/**
+ * The dump (PGlite's `dumpDataDir`, a tar archive, uncompressed) of a new in-memory database after `prepare`,
+ * for {@link createPgliteDatabase} to start from: a copy loads in about a third of the time of an empty
+ * cluster's creation.
+ *
+ * @param prepare what to do to the database first, such as `migrate`
+ * @returns the archive
+ * @example
+ * const dump = await dumpPgliteDatabase(migrate);
+ * const db = await createPgliteDatabase(undefined, { loadDataDir: dump });
+ */
+export async function dumpPgliteDatabase(prepare: (db: Database) => Promise<unknown>): Promise<Blob> {
+  const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  try {
+    await prepare(pgliteDatabase(db));
+    return await db.dumpDataDir('none');
+  } finally {
+    await db.close();
+  }
+}
+
+/** PGlite as a {@link Database}; `close()` also releases the data directory's lock. */
+function pgliteDatabase(db: PGlite, release?: () => Promise<void>): Database {
   const wrap = (run: Pick<PGlite, 'query'>): Sql => ({
     query: async <T extends Row>(text: string, params: readonly unknown[] = []) =>
       (await run.query<T>(text, params as unknown[])).rows,
