@@ -135,6 +135,8 @@ const cases: Array<{ name: string; path: string; method: 'GET' | 'POST'; target?
 ];
 
 const lines: string[] = [];
+// A search's CPU per request (server and PostgreSQL, ms) at saturation, for the open loop's rates.
+const cpuByPath = new Map<string, number>();
 const verdicts: string[] = [];
 const verdict = (what: string, met: boolean, detail: string) =>
   verdicts.push(`${met ? 'met' : 'NOT met'}: ${what} (${detail})`);
@@ -174,6 +176,9 @@ for (const { name, path, method, target } of cases) {
     ratios.push(floorRps > 0 ? (runs.ours[round] as Result).rps / floorRps : Number.NaN);
   }
   const ratio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)] as number;
+  const measured = summary(runs.ours);
+  if (path.startsWith('/api/v1/prospects?search=') && measured.errors === 0)
+    cpuByPath.set(path, (measured.serverCpu + measured.postgresCpu) / 1000);
   lines.push(
     row(
       name,
@@ -221,6 +226,7 @@ if (openLoopS > 0) {
     durationS: openLoopS,
     settle,
     serverPid: ours.pid,
+    cpuByPath,
   });
   lines.push('', ...open.lines);
   for (const { what, met, detail } of open.verdicts) verdict(what, met, detail);
