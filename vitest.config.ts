@@ -53,7 +53,7 @@ export default defineConfig({
           root: here('./packages/client'),
           include: ['**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
-          typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
         },
       },
       {
