@@ -8,7 +8,7 @@ import { FAKE_DATA_VERSION, type FakeProspect, prospectRows } from '@prospectkit
 import { createWorkspace, openDatabase } from '@prospectkit/server';
 import postgres from 'postgres';
 import { ulid } from 'ulidx';
-import { withIndexesAfter } from './dataset-indexes.js';
+import { loadDataset } from './dataset-load.js';
 import { type DatasetKind, loadStress } from './stress-dataset.js';
 
 /** The loaded dataset: where it is and which workspace is measured. */
@@ -134,19 +134,15 @@ async function load(url: string, seed: number, rows: number, measured: string, t
     shown = percent;
     say(`loading ${total.toLocaleString()} prospects: ${n.toLocaleString()} (${percent}%)`);
   };
-  await withIndexesAfter(
+  await loadDataset(
     sql,
     async () => {
       const writable = await sql.unsafe(`copy prospects (${COLUMNS}) from stdin`).writable();
       await pipeline(Readable.from(lines(seed, rows, measured, tenants, progress)), writable);
     },
     (text) => say(`loaded ${total.toLocaleString()} prospects; ${text}`),
+    { seed, version: FAKE_DATA_VERSION, rows },
   );
-  await sql`insert into prospect_counts (workspace_id, shard, count)
-    select workspace_id, 0, count(*) from prospects group by workspace_id`;
-  await sql`vacuum analyze prospects`;
-  await sql`create table bench_dataset (seed int not null, version int not null, rows int not null)`;
-  await sql`insert into bench_dataset values (${seed}, ${FAKE_DATA_VERSION}, ${rows})`;
   say(`dataset ready: ${total.toLocaleString()} prospects`);
   process.stderr.write('\n');
   await sql.end();

@@ -4,7 +4,7 @@
 // worst case for the search's counts. Rows are made in SQL (generate_series), the measured workspace's and as many
 // again spread over the 20 tenants.
 import postgres from 'postgres';
-import { withIndexesAfter } from './dataset-indexes.js';
+import { loadDataset } from './dataset-load.js';
 
 /** Which dataset bench:server runs on. */
 export type DatasetKind = 'faker' | 'stress';
@@ -18,7 +18,7 @@ export async function loadStress(url: string, rows: number, measured: string, te
   const started = Date.now();
   process.stderr.write(`loading the stress dataset: ${(2 * rows).toLocaleString()} prospects...\n`);
   // g odd: the measured workspace; g even: a tenant. Every row a second after the one before.
-  await withIndexesAfter(
+  await loadDataset(
     sql,
     async () => {
       await sql.unsafe(
@@ -37,12 +37,8 @@ export async function loadStress(url: string, rows: number, measured: string, te
       );
     },
     (text) => process.stderr.write(`${text}\n`),
+    { seed: 0, version: 0, rows },
   );
-  await sql`insert into prospect_counts (workspace_id, shard, count)
-    select workspace_id, 0, count(*) from prospects group by workspace_id`;
-  await sql`vacuum analyze prospects`;
-  await sql`create table bench_dataset (seed int not null, version int not null, rows int not null)`;
-  await sql`insert into bench_dataset values (0, 0, ${rows})`;
   process.stderr.write(`stress dataset ready (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
   await sql.end();
 }

@@ -59,7 +59,7 @@ export async function runChecks<Request, Answer>(
   for (const name of ORDER_OF_CHECKS) {
     const pending = steps[name](request);
     // Most steps answer synchronously; awaiting those too would cost a turn of the microtask queue each, on
-    // every request (bench/results/server-run.md, "The server's overhead").
+    // every request (docs/benchmarks.md, "The server's overhead").
     const answer = pending instanceof Promise ? await pending : pending;
     if (answer !== undefined) return answer;
   }

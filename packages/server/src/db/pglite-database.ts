@@ -16,6 +16,9 @@ export class DataDirectoryLockedError extends Error {
   }
 }
 
+/** The extensions every PGlite database loads (migration 1 creates pg_trgm). */
+const EXTENSIONS = { pg_trgm };
+
 /**
  * Opens embedded PGlite persisted in `dataDir`, or in memory when `dataDir` is `undefined`. A lock file beside
  * the directory (`<dataDir>.lock`) keeps a second process out, because PGlite has no cross-process locking.
@@ -49,7 +52,7 @@ export async function createPgliteDatabase(
     }
   }
   const db = await PGlite.create(dataDir ?? 'memory://', {
-    extensions: { pg_trgm },
+    extensions: EXTENSIONS,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   return pgliteDatabase(db, release);
@@ -67,7 +70,7 @@ export async function createPgliteDatabase(
  * const db = await createPgliteDatabase(undefined, { loadDataDir: dump });
  */
 export async function dumpPgliteDatabase(prepare: (db: Database) => Promise<unknown>): Promise<Blob> {
-  const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const db = await PGlite.create('memory://', { extensions: EXTENSIONS });
   try {
     await prepare(pgliteDatabase(db));
     return await db.dumpDataDir('none');

@@ -106,7 +106,7 @@ export function contractChecks(options: ContractChecksOptions) {
       exchange.query = result.query;
       // Express 5 parses `req.query` afresh on every read; an own property is what the operation then reads.
       // Only an operation with query parameters reads it, and then its defaults are there: defining a property
-      // on every request would cost each one (docs/benchmarks.md, the server's overhead).
+      // on every request would cost each one (docs/benchmarks.md, "The server's overhead").
       if (Object.keys(result.query).length > 0)
         Object.defineProperty(req, 'query', {
           value: result.query,

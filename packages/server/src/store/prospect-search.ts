@@ -1,5 +1,6 @@
 import { type Prospect, parseProspectSearch } from '@prospectkit/core';
 import type { Row, Sql } from '../db/database.js';
+import { PROSPECT_COUNT } from './prospect-counts.js';
 import { type ProspectRow, ROW, toProspect } from './prospect-row.js';
 
 /** A search as SQL: a condition on `prospects` reading its term from one parameter, and that parameter. */
@@ -66,8 +67,8 @@ export async function searchProspects(
   const search = prospectSearchCondition(options.search);
   if (search === undefined) return { data: [], total: 0 };
   const toPage = (rows: Row[]) => rows.map((row) => toProspect(row as unknown as ProspectRow));
-  // One statement for a term with few matches: all of them (at most one more than the limit, which says
-  // there are more), counted by a window over the whole set before the page is cut.
+  // One statement for a term with few matches: all of them (at most SEARCH_FETCH_ALL_MAX + 1, where the one
+  // more says there are more), counted by a window over the whole set before the page is cut.
   const few = await db.query(
     `with matches as materialized (
        select ${ROW} from prospects where workspace_id = $1 and ${search.sql(5)} limit $4)
@@ -81,7 +82,7 @@ export async function searchProspects(
   if (few.length === 0 && options.offset === 0) return { data: [], total: 0 };
   const [counts] = await db.query<{ total: number | string; size: number | string }>(
     `select (select count(*) from prospects where workspace_id = $1 and ${search.sql(2)}) as total,
-       (select coalesce(sum(count), 0)::bigint from prospect_counts where workspace_id = $1) as size`,
+       ${PROSPECT_COUNT} as size`,
     [workspaceId, search.value],
     PLANNED,
   );

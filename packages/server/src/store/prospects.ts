@@ -11,6 +11,7 @@ import {
 } from '@prospectkit/core';
 import type { Sql } from '../db/database.js';
 import { enqueueEvents } from './outbox.js';
+import { ADD_TO_PROSPECT_COUNT, PROSPECT_COUNT, PROSPECT_COUNT_SHARDS } from './prospect-counts.js';
 import { type ProspectRow, ROW, toProspect } from './prospect-row.js';
 import { searchProspects } from './prospect-search.js';
 
@@ -25,12 +26,6 @@ const COLUMNS = [
   'tags',
   'owner_id',
 ] as const;
-
-/** How many rows a workspace's prospect count is spread over, so concurrent inserts rarely wait on each other. */
-export const PROSPECT_COUNT_SHARDS = 16;
-
-const COUNT_INSERT = `insert into prospect_counts (workspace_id, shard, count) values ($1, $2, $3)
-   on conflict (workspace_id, shard) do update set count = prospect_counts.count + $3`;
 
 /** Creates a prospect and, in the same transaction, its `prospect.created` event. */
 export async function createProspect(
@@ -88,7 +83,7 @@ export async function createProspects(
     now,
   );
   // Last, so the count row is locked only for the rest of the transaction (see migration 7).
-  await tx.query(COUNT_INSERT, [
+  await tx.query(ADD_TO_PROSPECT_COUNT, [
     workspaceId,
     Math.floor(Math.random() * PROSPECT_COUNT_SHARDS),
     prospects.length,
@@ -123,10 +118,9 @@ export async function listProspects(
 ): Promise<{ data: Prospect[]; total: number }> {
   if (options.search !== undefined && options.search !== '')
     return searchProspects(db, workspaceId, { ...options, search: options.search });
-  const [count] = await db.query<{ total: number | string }>(
-    'select coalesce(sum(count), 0)::bigint as total from prospect_counts where workspace_id = $1',
-    [workspaceId],
-  );
+  const [count] = await db.query<{ total: number | string }>(`select ${PROSPECT_COUNT} as total`, [
+    workspaceId,
+  ]);
   // limit and offset are parameters, so every page of a list is one prepared statement.
   const rows = await db.query<ProspectRow & Record<string, unknown>>(
     `select ${ROW} from prospects where workspace_id = $1 order by created_at desc, id desc limit $2 offset $3`,
