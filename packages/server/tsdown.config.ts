@@ -15,6 +15,6 @@ export default defineConfig({
   external: [/^@prospectkit\/(webhooks|client)(\/|$)/],
   noExternal: [/^@prospectkit\/core/],
   // The settings pages' stylesheet and script are files served as they are: `dist/assets/` sits beside the chunks
-  // as `src/settings/assets/` sits beside settings-assets.ts, so one relative URL finds them from both.
-  copy: [{ from: 'src/settings/assets/*', to: 'dist/assets' }],
+  // as `src/app/shared/assets/` sits beside app-assets.ts, so one relative URL finds them from both.
+  copy: [{ from: 'src/app/shared/assets/*', to: 'dist/assets' }],
 });

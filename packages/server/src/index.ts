@@ -11,6 +11,8 @@
  * @packageDocumentation
  */
 export { ABILITIES, type Ability, type BuiltEvent, buildEvent, type EventType } from '@prospectkit/core';
+export type { SettingsOptions } from './app/index.js';
+export type { SettingsMail } from './app/shared/app-context.js';
 export {
   createGrantCache,
   type GrantCache,
@@ -76,8 +78,6 @@ export type { MailSender, OutgoingMail, SendResult } from './mail/mail-sender.js
 export type { SmtpListener } from './mail/smtp-listener.js';
 export { createLimiter, type Limiter } from './rate-limit/create-limiter.js';
 export { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
-export type { SettingsOptions } from './settings/index.js';
-export type { SettingsMail } from './settings/settings-context.js';
 export { createLogger, type RunningServer, startServer } from './start-server.js';
 export {
   type ApiTokenRecord,

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import { ensureAdminPassword } from './app/index.js';
 import { createGrantCache } from './auth/grant-cache.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
@@ -12,7 +13,6 @@ import { createMailSender } from './mail/mail-sender.js';
 import type { SmtpListener } from './mail/smtp-listener.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
-import { ensureAdminPassword } from './settings/index.js';
 
 export { createLogger } from './logger.js';
 

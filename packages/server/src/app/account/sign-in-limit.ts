@@ -1,0 +1,32 @@
+import type { Request } from 'express';
+import rateLimiterFlexible, { type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { clientKey } from '../../rate-limit/client-key.js';
+
+const { RateLimiterRes } = rateLimiterFlexible;
+
+/** What {@link takeSignInAttempt} decided. */
+export type SignInAttempt =
+  | { outcome: 'allowed'; key: string }
+  | { outcome: 'limited'; retryAfterSeconds: number }
+  | { outcome: 'unavailable' };
+
+/**
+ * Takes one sign-in attempt of the request's client before its password is checked: rate-limiter-flexible's
+ * `consume` is one atomic step in the store, so guesses sent at once cannot all read a count below the limit
+ * before any of them raises it. The point is given back (the count cleared) only by a good password.
+ *
+ * @returns `allowed` with the key to clear on success; `limited` with whole seconds to wait; `unavailable`
+ *   when the store cannot be reached (sign-in then fails closed: a password is never checked uncounted)
+ */
+export async function takeSignInAttempt(limiter: RateLimiterAbstract, req: Request): Promise<SignInAttempt> {
+  const key = clientKey(req.ip);
+  try {
+    await limiter.consume(key);
+    return { outcome: 'allowed', key };
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      return { outcome: 'limited', retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+    }
+    return { outcome: 'unavailable' };
+  }
+}

@@ -1,0 +1,226 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import express, { type Request, type Response, type Router } from 'express';
+import {
+  cancelImport,
+  getImportJob,
+  ImportError,
+  type ImportInspection,
+  type ImportJob,
+  importReportCsv,
+  inspectImport,
+  listImportJobs,
+  startImport,
+} from '../../import/index.js';
+import { readImportRejections } from '../../store/import-rejections.js';
+import type { SettingsContext } from '../shared/app-context.js';
+import { csrfRefusal } from '../shared/csrf.js';
+import { workspaceUrl } from '../shared/layout.js';
+import { messagePage } from '../shared/message-page.js';
+import { csrfOf, render, takeFlash } from '../shared/render.js';
+import { currentWorkspace } from '../workspace/workspace-routes.js';
+import { importJobPage, REJECTIONS_SHOWN } from './import-job-page.js';
+import { parseImportMappingForm } from './import-mapping-form.js';
+import { importMappingPage } from './import-mapping-page.js';
+import { importsPage, importUrl } from './import-pages.js';
+import { receiveImportUpload } from './import-upload.js';
+
+/** Imports listed below the upload form. */
+const RECENT_IMPORTS = 20;
+
+/**
+ * The Import pages, below `/settings/workspaces/:workspaceId/imports`: upload a CSV file (streamed into the
+ * database by the import engine), map its columns with a preview, start, follow the job and read its report.
+ * The engine (`src/import/`) does the work; these routes only read forms and render.
+ *
+ * @see packages/server/README.md, "Importing prospects"
+ */
+export function importRoutes(ctx: SettingsContext): Router {
+  const router = express.Router({ mergeParams: true });
+
+  async function listPage(req: Request, res: Response, error?: { status: number; message: string }) {
+    const workspace = currentWorkspace(res);
+    const jobs = await listImportJobs(ctx.db, { workspaceId: workspace.id, limit: RECENT_IMPORTS });
+    const page = importsPage({
+      csrf: csrfOf(req),
+      workspaceId: workspace.id,
+      maxBytes: ctx.importMaxBytes,
+      jobs,
+      error: error?.message,
+    });
+    render(req, res, page, { status: error?.status ?? 200, flash: takeFlash(req) });
+  }
+
+  /** The workspace's job named in the path, or a 404 page (another workspace's job is not found either). */
+  async function findJob(req: Request, res: Response): Promise<ImportJob | undefined> {
+    const workspaceId = currentWorkspace(res).id;
+    const job = await getImportJob(ctx.db, { workspaceId, jobId: String(req.params.jobId) });
+    if (!job) {
+      render(
+        req,
+        res,
+        messagePage('Not found', 'This workspace has no import with that id.', {
+          href: workspaceUrl(workspaceId, '/imports'),
+          label: 'Back to imports',
+        }),
+        { status: 404 },
+      );
+    }
+    return job;
+  }
+
+  async function jobPage(req: Request, res: Response, job: ImportJob) {
+    const rejections = [];
+    if (job.rejected_count > 0) {
+      for await (const r of readImportRejections(ctx.db, job.id, REJECTIONS_SHOWN)) {
+        rejections.push(r);
+        if (rejections.length >= REJECTIONS_SHOWN) break;
+      }
+    }
+    render(req, res, importJobPage({ csrf: csrfOf(req), job, rejections }), { flash: takeFlash(req) });
+  }
+
+  router.get('/', (req, res) => listPage(req, res));
+
+  router.post('/', async (req, res, next) => {
+    const workspace = currentWorkspace(res);
+    if (!req.is('multipart/form-data')) {
+      // A form without a file (the urlencoded body was checked for its token by the router).
+      return listPage(req, res, { status: 422, message: 'Choose a CSV file to upload.' });
+    }
+    const outcome = await receiveImportUpload(req, {
+      db: ctx.db,
+      workspaceId: workspace.id,
+      maxBytes: ctx.importMaxBytes,
+      clock: ctx.clock,
+    });
+    if (outcome.kind === 'csrf') return next(csrfRefusal);
+    if (outcome.kind === 'refused') return listPage(req, res, outcome);
+    ctx.logger.info(
+      { req_id: req.id, workspace_id: workspace.id, import_id: outcome.job.id, bytes: outcome.job.byte_size },
+      'settings: import file uploaded',
+    );
+    res.redirect(303, importUrl(workspace.id, outcome.job.id));
+  });
+
+  router.get('/:jobId', async (req, res) => {
+    const job = await findJob(req, res);
+    if (!job) return;
+    if (job.status !== 'uploaded') return jobPage(req, res, job);
+    const inspection = await inspectImport(ctx.db, { workspaceId: job.workspace_id, jobId: job.id });
+    render(
+      req,
+      res,
+      importMappingPage({
+        csrf: csrfOf(req),
+        workspaceId: job.workspace_id,
+        inspection,
+        duplicates: job.duplicates,
+      }),
+    );
+  });
+
+  /** The mapping page again, with the form's mapping and an error when there is one. */
+  async function mappingAgain(req: Request, res: Response, job: ImportJob, error?: ImportError) {
+    const form = parseImportMappingForm(req.body, job.headers.length);
+    let inspection: ImportInspection;
+    let message = error?.message;
+    try {
+      inspection = await inspectImport(ctx.db, {
+        workspaceId: job.workspace_id,
+        jobId: job.id,
+        mapping: form.mapping,
+      });
+    } catch (problem) {
+      if (!(problem instanceof ImportError && problem.code === 'invalid_mapping')) throw problem;
+      message = problem.message;
+      inspection = await inspectImport(ctx.db, { workspaceId: job.workspace_id, jobId: job.id });
+      inspection = { ...inspection, mapping: form.mapping };
+    }
+    render(
+      req,
+      res,
+      importMappingPage({
+        csrf: csrfOf(req),
+        workspaceId: job.workspace_id,
+        inspection,
+        duplicates: form.duplicates,
+        error: message,
+      }),
+      { status: message ? 422 : 200 },
+    );
+  }
+
+  router.post('/:jobId/preview', async (req, res) => {
+    const job = await findJob(req, res);
+    if (!job) return;
+    if (job.status !== 'uploaded') return res.redirect(303, importUrl(job.workspace_id, job.id));
+    await mappingAgain(req, res, job);
+  });
+
+  router.post('/:jobId/start', async (req, res) => {
+    const job = await findJob(req, res);
+    if (!job) return;
+    if (job.status !== 'uploaded') return res.redirect(303, importUrl(job.workspace_id, job.id));
+    const form = parseImportMappingForm(req.body, job.headers.length);
+    try {
+      await startImport(ctx.db, { workspaceId: job.workspace_id, jobId: job.id, ...form });
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      if (error.code === 'not_startable') return res.redirect(303, importUrl(job.workspace_id, job.id));
+      return mappingAgain(req, res, job, error);
+    }
+    ctx.logger.info(
+      { req_id: req.id, workspace_id: job.workspace_id, import_id: job.id },
+      'settings: import started',
+    );
+    res.redirect(303, importUrl(job.workspace_id, job.id));
+  });
+
+  // The page script's view of the job while it runs (see assets/import.js).
+  router.get('/:jobId/progress', async (req, res) => {
+    const job = await getImportJob(ctx.db, {
+      workspaceId: currentWorkspace(res).id,
+      jobId: String(req.params.jobId),
+    });
+    if (!job) return res.status(404).json({ status: 'not_found' });
+    res.json({
+      status: job.status,
+      rows_done: job.rows_done,
+      total_rows: job.total_rows,
+      created_count: job.created_count,
+      skipped_count: job.skipped_count,
+      rejected_count: job.rejected_count,
+    });
+  });
+
+  router.post('/:jobId/cancel', async (req, res) => {
+    const job = await findJob(req, res);
+    if (!job) return;
+    const cancelled = await cancelImport(ctx.db, {
+      workspaceId: job.workspace_id,
+      jobId: job.id,
+      clock: ctx.clock,
+    });
+    ctx.logger.info(
+      { req_id: req.id, workspace_id: job.workspace_id, import_id: job.id },
+      'settings: import cancel',
+    );
+    // No one-time message: the job's page says where the cancel is, which may change before it loads.
+    res.redirect(303, importUrl(cancelled.workspace_id, cancelled.id));
+  });
+
+  router.get('/:jobId/report.csv', async (req, res) => {
+    const job = await findJob(req, res);
+    if (!job) return;
+    const name = `import-report-${job.id}.csv`;
+    res.type('text/csv; charset=utf-8').attachment(name);
+    // Streamed with back-pressure; a client that goes away ends the reading of the rejections.
+    await pipeline(
+      Readable.from(importReportCsv(ctx.db, { workspaceId: job.workspace_id, jobId: job.id })),
+      res,
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,279 @@
+import {
+  DEFAULT_PAGE,
+  DEFAULT_PER_PAGE,
+  isId,
+  nulIssues,
+  type Prospect,
+  pageEnvelope,
+  pageOffset,
+  type QueryObject,
+  validateRequest,
+} from '@prospectkit/core';
+import express, { type Request, type Response, type Router } from 'express';
+import { addProspect } from '../../prospects/add-prospect.js';
+import { contractBodyIssues } from '../../prospects/contract-body-issues.js';
+import { editProspect } from '../../prospects/edit-prospect.js';
+import { recordProspectOutcome } from '../../prospects/record-prospect-outcome.js';
+import { listEventDeliveries } from '../../store/deliveries.js';
+import { listProspectEvents } from '../../store/events.js';
+import { listOutcomes } from '../../store/outcomes.js';
+import { getProspect, listProspects } from '../../store/prospects.js';
+import { listTeammates } from '../../store/teammates.js';
+import type { SettingsContext } from '../shared/app-context.js';
+import type { FieldErrors } from '../shared/form-fields.js';
+import { issueErrors } from '../shared/issue-errors.js';
+import { workspaceUrl } from '../shared/layout.js';
+import { messagePage } from '../shared/message-page.js';
+import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
+import { currentWorkspace } from '../workspace/workspace-routes.js';
+import { outcomeFormValues, parseOutcomeForm } from './outcome-form.js';
+import { outcomePage } from './outcome-page.js';
+import {
+  type ProspectFormValues,
+  prospectBody,
+  prospectFormValues,
+  readProspectForm,
+} from './prospect-form.js';
+import { prospectFormPage } from './prospect-form-page.js';
+import { prospectListPage, prospectUrl } from './prospect-list-page.js';
+import { prospectPage } from './prospect-page.js';
+
+/** The list's query as the API reads it (core's `validateRequest`), or its problems beside the search box. */
+function listQuery(query: QueryObject): {
+  search: string;
+  page: number;
+  perPage: number;
+  errors?: FieldErrors;
+} {
+  const validated = validateRequest('listProspects', query, undefined);
+  const typed = typeof query.search === 'string' ? query.search : '';
+  const issues = validated.ok ? nulIssues(validated.query.search, undefined) : validated.issues;
+  if (!validated.ok || issues.length > 0) {
+    // The API would answer 422; the page says why beside the search box and lists the first page, unfiltered.
+    const errors = issueErrors(issues);
+    return {
+      search: typed.replaceAll('\u0000', ''),
+      page: DEFAULT_PAGE,
+      perPage: DEFAULT_PER_PAGE,
+      errors: { search: Object.values(errors)[0] as string },
+    };
+  }
+  const q = validated.query as { search?: string; page?: number; per_page?: number };
+  return { search: q.search ?? '', page: q.page ?? DEFAULT_PAGE, perPage: q.per_page ?? DEFAULT_PER_PAGE };
+}
+
+/**
+ * The app's prospects, below `/settings/workspaces/:workspaceId/prospects`: the list (the API's `listProspects`
+ * search and paging), add, a prospect's page (fields, outcome, history, events and their deliveries), edit, and
+ * record an outcome. Every change goes through the function the API's operation calls (`addProspect`,
+ * `editProspect`, `recordProspectOutcome`) after the contract's schema check (`contractBodyIssues`), so a page
+ * is held to the API's rules and messages and emits exactly the API's events.
+ *
+ * @see openapi.yaml operationIds `listProspects`, `createProspect`, `updateProspect`, `recordOutcome`; the
+ *   server README (The app: prospects)
+ */
+export function appProspectRoutes(ctx: SettingsContext): Router {
+  const router = express.Router({ mergeParams: true });
+  const wsId = (res: Response) => currentWorkspace(res).id;
+  const teammatesOf = (res: Response) => listTeammates(ctx.db, { workspaceId: wsId(res) });
+  /** The add form (no `prospect`) or the edit form, with the workspace's teammates for the owner select. */
+  const showForm = async (
+    req: Request,
+    res: Response,
+    form: { prospect?: Prospect; values: ProspectFormValues; errors?: FieldErrors },
+    status = 200,
+  ) =>
+    render(
+      req,
+      res,
+      prospectFormPage({
+        csrf: csrfOf(req),
+        workspaceId: wsId(res),
+        ...form,
+        teammates: await teammatesOf(res),
+      }),
+      { status },
+    );
+  const origin = (req: Request) => ctx.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+
+  async function findProspect(req: Request, res: Response): Promise<Prospect | undefined> {
+    const id = req.params.prospectId as string;
+    const prospect = isId('prospect', id) ? await getProspect(ctx.db, wsId(res), id) : undefined;
+    if (!prospect) {
+      render(
+        req,
+        res,
+        messagePage('Not found', 'This workspace has no prospect with that id.', {
+          href: workspaceUrl(wsId(res), '/prospects'),
+          label: 'Back to prospects',
+        }),
+        { status: 404 },
+      );
+    }
+    return prospect;
+  }
+
+  router.get('/', async (req, res) => {
+    const query = listQuery(req.query as QueryObject);
+    const { data, total } = await listProspects(ctx.db, wsId(res), {
+      // A search the API would refuse filters nothing: the page lists everything and says why beside the box.
+      search: query.errors || query.search === '' ? undefined : query.search,
+      limit: query.perPage,
+      offset: pageOffset(query.page, query.perPage),
+    });
+    const page = pageEnvelope({
+      data,
+      total,
+      page: query.page,
+      perPage: query.perPage,
+      path: workspaceUrl(wsId(res), '/prospects'),
+      search: query.errors ? undefined : query.search,
+    });
+    render(
+      req,
+      res,
+      prospectListPage({
+        workspaceId: wsId(res),
+        search: query.search,
+        page,
+        origin: origin(req),
+        ...(query.errors ? { errors: query.errors } : {}),
+      }),
+      { flash: takeFlash(req) },
+    );
+  });
+
+  router.get('/new', async (req, res) => {
+    await showForm(req, res, { values: prospectFormValues() });
+  });
+
+  router.post('/', async (req, res) => {
+    const { values, addTag } = readProspectForm(req.body);
+    const show = (errors: FieldErrors, status: number) => showForm(req, res, { values, errors }, status);
+    if (addTag) return show({}, 200);
+    const body = prospectBody(values);
+    const issues = contractBodyIssues('createProspect', body);
+    const added =
+      issues.length > 0
+        ? { issues }
+        : await addProspect(ctx.db, { workspaceId: wsId(res), body, now: ctx.clock.now() });
+    if ('issues' in added) return show(issueErrors(added.issues), 422);
+    ctx.logger.info(
+      { req_id: req.id, workspace_id: wsId(res), prospect_id: added.prospect.id },
+      'app: prospect added',
+    );
+    await redirectWithFlash(req, res, prospectUrl(wsId(res), added.prospect.id), { text: 'Prospect added.' });
+  });
+
+  router.get('/:prospectId', async (req, res) => {
+    const prospect = await findProspect(req, res);
+    if (!prospect) return;
+    const [outcomes, events, teammates] = await Promise.all([
+      listOutcomes(ctx.db, wsId(res), prospect.id),
+      listProspectEvents(ctx.db, wsId(res), prospect.id),
+      teammatesOf(res),
+    ]);
+    const deliveries = await listEventDeliveries(
+      ctx.db,
+      wsId(res),
+      events.map((e) => e.id),
+    );
+    render(
+      req,
+      res,
+      prospectPage({ workspaceId: wsId(res), prospect, outcomes, events, deliveries, teammates }),
+      {
+        flash: takeFlash(req),
+      },
+    );
+  });
+
+  router.get('/:prospectId/edit', async (req, res) => {
+    const prospect = await findProspect(req, res);
+    if (!prospect) return;
+    await showForm(req, res, { prospect, values: prospectFormValues(prospect) });
+  });
+
+  router.post('/:prospectId', async (req, res) => {
+    const prospect = await findProspect(req, res);
+    if (!prospect) return;
+    const { values, addTag } = readProspectForm(req.body);
+    const show = (errors: FieldErrors, status: number) =>
+      showForm(req, res, { prospect, values, errors }, status);
+    if (addTag) return show({}, 200);
+    const body = prospectBody(values);
+    const issues = contractBodyIssues('updateProspect', body);
+    const edited =
+      issues.length > 0
+        ? { issues }
+        : await editProspect(ctx.db, {
+            workspaceId: wsId(res),
+            prospectId: prospect.id,
+            body,
+            now: ctx.clock.now(),
+          });
+    if (!edited) return findProspect(req, res);
+    if ('issues' in edited) return show(issueErrors(edited.issues), 422);
+    ctx.logger.info(
+      { req_id: req.id, workspace_id: wsId(res), prospect_id: prospect.id },
+      'app: prospect edited',
+    );
+    await redirectWithFlash(req, res, prospectUrl(wsId(res), prospect.id), { text: 'Changes saved.' });
+  });
+
+  router.get('/:prospectId/outcomes/new', async (req, res) => {
+    const prospect = await findProspect(req, res);
+    if (!prospect) return;
+    const values = outcomeFormValues(prospect.outcome);
+    render(
+      req,
+      res,
+      outcomePage({ csrf: csrfOf(req), workspaceId: wsId(res), prospect, values, now: ctx.clock.now() }),
+    );
+  });
+
+  router.post('/:prospectId/outcomes', async (req, res) => {
+    const prospect = await findProspect(req, res);
+    if (!prospect) return;
+    const now = ctx.clock.now();
+    const form = parseOutcomeForm(req.body, prospect.outcome);
+    const show = (errors: FieldErrors) =>
+      render(
+        req,
+        res,
+        outcomePage({
+          csrf: csrfOf(req),
+          workspaceId: wsId(res),
+          prospect,
+          values: form.values,
+          errors,
+          now,
+        }),
+        {
+          status: 422,
+        },
+      );
+    if (!form.ok) return show(form.errors);
+    // The form's `value` is the API's `value_minor`; a body with no field is named beside the outcome.
+    const rename = { value_minor: 'value', body: 'outcome' };
+    const issues = contractBodyIssues('recordOutcome', form.value);
+    const recorded =
+      issues.length > 0
+        ? { issues }
+        : await recordProspectOutcome(ctx.db, {
+            workspaceId: wsId(res),
+            prospectId: prospect.id,
+            body: form.value,
+            now,
+          });
+    if (!recorded) return findProspect(req, res);
+    if ('issues' in recorded) return show(issueErrors(recorded.issues, rename));
+    ctx.logger.info(
+      { req_id: req.id, workspace_id: wsId(res), prospect_id: prospect.id },
+      'app: outcome recorded',
+    );
+    await redirectWithFlash(req, res, prospectUrl(wsId(res), prospect.id), { text: 'Outcome recorded.' });
+  });
+
+  return router;
+}

@@ -1,0 +1,115 @@
+import type { Teammate } from '../../store/teammates.js';
+import { errorSummary, type FieldErrors, fieldId, inputField } from '../shared/form-fields.js';
+import { html, type SafeHtml } from '../shared/html.js';
+import { csrfField, workspaceUrl } from '../shared/layout.js';
+import type { Page } from '../shared/render.js';
+import { ownerSelect } from './owner-select.js';
+import type { ProspectFormValues } from './prospect-form.js';
+import { prospectUrl } from './prospect-list-page.js';
+
+/** Lengths from openapi.yaml `components.schemas` (Company, Domain, ...), so a browser stops typing there. */
+const MAX_LENGTH = {
+  company: 255,
+  domain: 253,
+  website: 2048,
+  location: 255,
+  contact_name: 255,
+  contact_email: 254,
+  notes: 10_000,
+  tag: 50,
+} as const;
+
+/** One text box per tag, then the empty ones, and a submit button that asks for one more (no script needed). */
+function tagEditor(values: ProspectFormValues, errors: FieldErrors): SafeHtml {
+  const boxes = [...values.tags, ...Array.from({ length: values.blankTags }, () => '')];
+  const listError = errors.tags;
+  return html`<fieldset id="${fieldId('tags')}" class="tag-editor"${listError ? html` aria-invalid="true"` : ''}
+  aria-describedby="${fieldId('tags')}-hint${listError ? ` ${fieldId('tags')}-error` : ''}">
+  <legend>Tags</legend>
+  <span class="hint" id="${fieldId('tags')}-hint">One tag per box, up to 50 tags of 50 characters. Leave a box empty to skip it.</span>
+  ${listError && html`<span class="field-error" id="${fieldId('tags')}-error">${listError}</span>`}
+  ${boxes.map((tag, i) => {
+    const name = `tags.${i}`;
+    const error = i < values.tags.length ? errors[name] : undefined;
+    return html`<div class="field tag">
+    <label for="${fieldId(name)}">Tag ${i + 1}</label>
+    ${error && html`<span class="field-error" id="${fieldId(name)}-error">${error}</span>`}
+    <input id="${fieldId(name)}" name="tags" type="text" value="${tag}" maxlength="${MAX_LENGTH.tag}" autocomplete="off"${
+      error ? html` aria-invalid="true" aria-describedby="${fieldId(name)}-error"` : ''
+    }>
+  </div>`;
+  })}
+  <div><button type="submit" name="intent" value="add-tag" class="secondary">Add another tag</button></div>
+</fieldset>`;
+}
+
+function notesField(value: string, error: string | undefined): SafeHtml {
+  const id = fieldId('notes');
+  return html`<div class="field">
+  <label for="${id}">Notes</label>
+  ${error && html`<span class="field-error" id="${id}-error">${error}</span>`}
+  <textarea id="${id}" name="notes" rows="5" maxlength="${MAX_LENGTH.notes}"${
+    error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''
+  }>${value}</textarea>
+</div>`;
+}
+
+/**
+ * The add and edit form of a prospect, with the API's messages beside their fields and what was typed kept.
+ * Every field is sent; Save is the form's first submit button, so Enter saves rather than adding a tag box.
+ */
+export function prospectFormPage(input: {
+  csrf: string;
+  workspaceId: string;
+  /** The prospect being edited; absent when adding. */
+  prospect?: { id: string; company: string };
+  values: ProspectFormValues;
+  errors?: FieldErrors;
+  /** The workspace's teammates, for the owner select. */
+  teammates: readonly Pick<Teammate, 'id' | 'name' | 'email'>[];
+}): Page {
+  const errors = input.errors ?? {};
+  const v = input.values;
+  const editing = input.prospect;
+  const action = editing
+    ? prospectUrl(input.workspaceId, editing.id)
+    : workspaceUrl(input.workspaceId, '/prospects');
+  const save = editing ? 'Save changes' : 'Add prospect';
+  const cancel = editing
+    ? prospectUrl(input.workspaceId, editing.id)
+    : workspaceUrl(input.workspaceId, '/prospects');
+  const text = (
+    name: Exclude<keyof typeof MAX_LENGTH, 'notes' | 'tag'>,
+    label: string,
+    extra: { hint?: string; type?: 'text' | 'url'; autocomplete?: string; required?: boolean } = {},
+  ) =>
+    inputField({
+      name,
+      label,
+      value: v[name],
+      error: errors[name],
+      maxlength: MAX_LENGTH[name],
+      autocomplete: extra.autocomplete ?? 'off',
+      ...extra,
+    });
+  return {
+    title: editing ? `Edit ${editing.company}` : 'Add a prospect',
+    section: 'prospects',
+    body: html`${errorSummary(errors)}
+<form method="post" action="${action}" class="stack" novalidate>
+  ${csrfField(input.csrf)}
+  <button type="submit" class="default-submit" tabindex="-1" aria-hidden="true">${save}</button>
+  ${text('company', 'Company', { hint: 'Required.', required: true })}
+  ${text('domain', 'Domain', { hint: 'A host name without https://, e.g. acme.example.' })}
+  ${text('website', 'Website', { type: 'url', hint: 'An http or https address, e.g. https://acme.example.' })}
+  ${text('location', 'Location')}
+  ${text('contact_name', 'Contact name')}
+  ${text('contact_email', 'Contact email', { hint: 'e.g. ada@acme.example.' })}
+  ${ownerSelect({ workspaceId: input.workspaceId, value: v.owner_id, teammates: input.teammates, error: errors.owner_id })}
+  ${tagEditor(v, errors)}
+  ${notesField(v.notes, errors.notes)}
+  <div class="actions"><button type="submit">${save}</button>
+  <a href="${cancel}">Cancel</a></div>
+</form>`,
+  };
+}

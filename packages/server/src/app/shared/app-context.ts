@@ -1,0 +1,37 @@
+import type { Logger } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import type { MailSender } from '../../mail/mail-sender.js';
+import type { SignInCsrf } from '../account/sign-in-csrf.js';
+
+/** What every settings route needs. */
+export interface SettingsContext {
+  db: Database;
+  logger: Logger;
+  clock: Clock;
+  /** `PROSPECTKIT_ADMIN_PASSWORD`; when unset, the stored (generated) password's hash is used. */
+  adminPassword: string | undefined;
+  /** Sign-in attempts per client address, in the store of the API limit (see `createLimiter`). */
+  signInLimiter: RateLimiterAbstract;
+  /** The stamp of the administrator password in force, recorded by each session (see `passwordStamp`). */
+  passwordStamp: () => Promise<string>;
+  /** The sign-in form's CSRF check, which needs no session. */
+  signInCsrf: SignInCsrf;
+  /** Allow http and loopback webhook addresses (development only), as the delivery worker does. */
+  allowInsecureWebhooks: boolean;
+  /** The server's public origin (`PROSPECTKIT_PUBLIC_URL`), for the commands the pages show; else the request's. */
+  publicUrl: string | undefined;
+  /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). */
+  importMaxBytes: number;
+  /** Outgoing mail (through the relay, or kept unsent) and the domain of inbound addresses. */
+  mail: SettingsMail;
+}
+
+/** The settings area's mail: how to send, and the inbound domain (`PROSPECTKIT_INBOUND_DOMAIN`). */
+export interface SettingsMail {
+  /** Sends the replies written on the settings pages: through `PROSPECTKIT_SMTP_RELAY_URL`, or kept unsent without one. */
+  sender: MailSender;
+  /** `PROSPECTKIT_INBOUND_DOMAIN`: the domain of inbound and reply addresses, lower case. Default `localhost`. */
+  inboundDomain: string;
+}

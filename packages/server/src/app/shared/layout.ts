@@ -1,0 +1,102 @@
+import type { Workspace } from '../../store/workspaces.js';
+import { settingsAssetUrl } from './app-assets.js';
+import { CSRF_FIELD } from './csrf.js';
+import { html, type SafeHtml } from './html.js';
+
+/**
+ * The section of a workspace a page belongs to (highlighted in the navigation): the app (prospects, import,
+ * inbox), Workspace settings (workspace, teammates), and Automation & API (tokens, webhooks).
+ */
+export type Section = 'prospects' | 'import' | 'inbox' | 'workspace' | 'teammates' | 'tokens' | 'webhooks';
+
+/** What every settings page is made of. */
+export interface PageInput {
+  title: string;
+  body: SafeHtml;
+  /** The CSRF token for the page's forms (the sign-out button included). */
+  csrf: string;
+  signedIn: boolean;
+  /** The workspace being managed, which shows the navigation. */
+  workspace?: Workspace;
+  section?: Section;
+  /** A one-time message from the previous step. */
+  flash?: string | undefined;
+  /** More of `<head>` for one page: its own stylesheet or script (see `settingsAssetUrl`), a refresh. */
+  head?: SafeHtml | undefined;
+}
+
+/** The hidden CSRF field every form carries. */
+export const csrfField = (token: string) => html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
+
+/** URL of a workspace's settings, optionally a page below it. */
+export const workspaceUrl = (workspaceId: string, rest = '') =>
+  `/settings/workspaces/${encodeURIComponent(workspaceId)}${rest}`;
+
+/** URL of a webhook's page, optionally a page below it. */
+export const webhookUrl = (workspaceId: string, webhookId: string, rest = '') =>
+  workspaceUrl(workspaceId, `/webhooks/${encodeURIComponent(webhookId)}${rest}`);
+
+function navigation(workspace: Workspace, section: Section | undefined): SafeHtml {
+  const link = (target: Section, href: string, label: string) =>
+    html`<li><a href="${href}"${target === section ? html` aria-current="page"` : ''}>${label}</a></li>`;
+  return html`<nav class="side" aria-label="Workspace">
+  <p>Workspace</p>
+  <p><strong>${workspace.name}</strong>${workspace.suspended_at ? html` <span class="status bad">Suspended</span>` : ''}</p>
+  <p><a href="/settings/workspaces">Switch workspace</a></p>
+  <p class="group" id="nav-app">Prospects &amp; inbox</p>
+  <ul aria-labelledby="nav-app">
+    ${link('prospects', workspaceUrl(workspace.id, '/prospects'), 'Prospects')}
+    ${link('import', workspaceUrl(workspace.id, '/imports'), 'Import')}
+    ${link('inbox', workspaceUrl(workspace.id, '/inbox'), 'Inbox')}
+  </ul>
+  <p class="group" id="nav-workspace">Workspace settings</p>
+  <ul aria-labelledby="nav-workspace">
+    ${link('workspace', workspaceUrl(workspace.id), 'Workspace')}
+    ${link('teammates', workspaceUrl(workspace.id, '/teammates'), 'Teammates')}
+  </ul>
+  <p class="group" id="nav-automation">Automation &amp; API</p>
+  <ul aria-labelledby="nav-automation">
+    ${link('tokens', workspaceUrl(workspace.id, '/tokens'), 'API tokens')}
+    ${link('webhooks', workspaceUrl(workspace.id, '/webhooks'), 'Webhooks')}
+  </ul>
+</nav>`;
+}
+
+/** A whole settings page: skip link, header with sign-out, the workspace navigation, then the page's body. */
+export function layout(page: PageInput): SafeHtml {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
+<title>${page.title} · ProspectKit</title>
+<link rel="stylesheet" href="${settingsAssetUrl('settings-base.css')}">
+<link rel="stylesheet" href="${settingsAssetUrl('settings-forms.css')}">
+<link rel="stylesheet" href="${settingsAssetUrl('settings.css')}">
+<link rel="stylesheet" href="${settingsAssetUrl('prospects.css')}">
+${page.section === 'inbox' && html`<link rel="stylesheet" href="${settingsAssetUrl('inbox.css')}">`}
+<script src="${settingsAssetUrl('settings.js')}" defer></script>
+${page.head}
+</head>
+<body>
+<a class="skip" href="#main">Skip to main content</a>
+<header class="top">
+  <a class="brand" href="/settings">ProspectKit</a>
+  ${
+    page.signedIn &&
+    html`<form method="post" action="/settings/sign-out" class="inline">${csrfField(page.csrf)}<button type="submit" class="link">Sign out</button></form>`
+  }
+</header>
+<div class="layout${page.workspace ? ' with-nav' : ''}">
+${page.workspace && navigation(page.workspace, page.section)}
+<main id="main" tabindex="-1">
+${page.flash && html`<div class="notice" role="status">${page.flash}</div>`}
+<h1>${page.title}</h1>
+${page.body}
+</main>
+</div>
+</body>
+</html>
+`;
+}

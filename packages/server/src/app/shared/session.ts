@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import session from 'express-session';
+import type { Sql } from '../../db/database.js';
+import { ensureSessionSecret } from '../../store/settings-admin.js';
+import { DatabaseSessionStore } from './session-store.js';
+
+/** A one-time message shown on the next page, after a redirect. */
+export interface Flash {
+  text: string;
+  /** Show this webhook's signing secrets on the next page (after creating it or rolling its secret). */
+  revealWebhookId?: string;
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Set once the administrator password was accepted (the session id is regenerated then). */
+    signedIn?: boolean;
+    /** When the password was accepted, in Unix ms; the session ends `SESSION_MAX_AGE_MS` later. */
+    signedInAtMs?: number;
+    /** The `passwordStamp` of the password accepted; the session ends when the password in force differs. */
+    passwordStamp?: string;
+    flash?: Flash;
+  }
+}
+
+/** The settings session cookie's name. */
+export const SESSION_COOKIE = 'prospectkit_settings';
+/** How long a signed-in session lasts without a request, in ms: 8 hours. */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * The secret that signs the session cookie, made on first use and kept in the database (`settings_admin`), so
+ * every instance and every restart accepts the same cookies.
+ */
+export async function sessionSecret(db: Sql): Promise<string> {
+  return ensureSessionSecret(db, randomBytes(32).toString('base64url'));
+}
+
+/**
+ * Loads {@link sessionSecret} once and keeps it; a failed load is tried again on the next call.
+ *
+ * @returns a function resolving to the secret
+ */
+export function sessionSecretLoader(db: Sql): () => Promise<string> {
+  let secret: Promise<string> | undefined;
+  return () => {
+    secret ??= sessionSecret(db).catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
+    return secret;
+  };
+}
+
+/**
+ * `express-session` for the settings area: a server-side session in the database (see
+ * {@link DatabaseSessionStore}) behind an HTTP-only, `SameSite=Lax` cookie scoped to `/settings`, marked
+ * `Secure` always when `options.secure` (an https public origin), else whenever the request came over https
+ * (`secure: 'auto'`, which follows Express's `trust proxy`).
+ * The idle timeout rolls with each request. The cookie secret is loaded from the database on first use.
+ */
+export function settingsSession(
+  db: Sql,
+  secret: () => Promise<string>,
+  options: { secure: boolean },
+): RequestHandler {
+  let handler: Promise<RequestHandler> | undefined;
+  return (req, res, next) => {
+    handler ??= secret().then((secret) =>
+      session({
+        name: SESSION_COOKIE,
+        secret,
+        store: new DatabaseSessionStore(db),
+        resave: false,
+        saveUninitialized: false,
+        rolling: true,
+        unset: 'destroy',
+        cookie: {
+          path: '/settings',
+          httpOnly: true,
+          sameSite: 'lax',
+          // express-session sends a Secure cookie only on a request it sees as https (see `trust proxy`), and none
+          // at all otherwise: never the cookie without Secure.
+          secure: options.secure ? true : 'auto',
+          maxAge: SESSION_IDLE_MS,
+        },
+      }),
+    );
+    handler.then(
+      (h) => h(req, res, next),
+      (error: unknown) => {
+        handler = undefined;
+        next(error);
+      },
+    );
+  };
+}

@@ -1,2 +1,0 @@
-export { ensureAdminPassword } from './admin-password.js';
-export { type SettingsOptions, settingsRouter } from './settings-router.js';
