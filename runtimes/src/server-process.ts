@@ -100,8 +100,8 @@ export function startServerProcess(options: StartServerOptions): Promise<ServerP
     );
     const onData = (chunk: Buffer) => {
       printed += chunk.toString('utf8');
-      // The settings line comes after the start line and the token (cli.ts), so the start output is complete.
-      if (!/Settings \(tokens, webhooks, deliveries\)/.test(printed)) return;
+      // The app line comes after the start line and the token (cli.ts), so the start output is complete.
+      if (!/App \(prospects, inbox, settings: tokens, webhooks\)/.test(printed)) return;
       clearTimeout(timer);
       const baseUrl = /reference server on (http:\/\/\S+\/api\/v1)/.exec(printed)?.[1];
       if (baseUrl === undefined) return fail('printed no base URL');

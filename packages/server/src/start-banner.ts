@@ -10,8 +10,8 @@ export interface StartBannerOptions {
   production: boolean;
   /** e.g. `http://127.0.0.1:3000/api/v1` */
   baseUrl: string;
-  /** e.g. `http://127.0.0.1:3000/settings` */
-  settingsUrl: string;
+  /** The app in the browser, e.g. `http://127.0.0.1:3000/` */
+  appUrl: string;
   /** e.g. `PostgreSQL` or `PGlite in /srv/data` */
   databaseLabel: string;
   /** The administrator password generated on this first start, if any (development only). */
@@ -59,7 +59,7 @@ export async function startBanner(options: StartBannerOptions): Promise<string> 
         '    prospectkit-server workspace create --name "My workspace"',
         `    prospectkit-server token create --name "First token" --abilities ${ABILITIES.join(',')} --expires-in 90d`,
         '',
-        '  The token is shown once. Or sign in to the settings area below and create them there.',
+        '  The token is shown once. Or sign in to the app below and create them in its settings.',
       );
     }
   } else {
@@ -76,7 +76,7 @@ export async function startBanner(options: StartBannerOptions): Promise<string> 
     }
   }
   lines.push(...(await mailLines(options)));
-  lines.push(`  Settings (tokens, webhooks, deliveries): ${options.settingsUrl}`);
+  lines.push(`  App (prospects, inbox, settings: tokens, webhooks): ${options.appUrl}`);
   if (options.generatedAdminPassword) {
     lines.push(
       `  Administrator password (shown once, only its hash is kept): ${options.generatedAdminPassword}`,

@@ -20,7 +20,9 @@ export { createLogger } from './logger.js';
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:3000/api/v1` */
   baseUrl: string;
-  /** The settings area, e.g. `http://127.0.0.1:3000/settings` */
+  /** The app in the browser (prospects, inbox, settings), e.g. `http://127.0.0.1:3000/` */
+  appUrl: string;
+  /** @deprecated The same address as `appUrl` (the app's pages left `/settings`; its old URLs redirect). */
   settingsUrl: string;
   /** The administrator password generated on this first start (development only), to print once; never stored. */
   generatedAdminPassword: string | undefined;
@@ -129,7 +131,8 @@ export async function startServer(
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     baseUrl: `${origin}/api/v1`,
-    settingsUrl: `${origin}/settings`,
+    appUrl: `${origin}/`,
+    settingsUrl: `${origin}/`,
     generatedAdminPassword,
     server,
     db,

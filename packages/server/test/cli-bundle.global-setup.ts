@@ -38,8 +38,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
   });
-  // settings-assets.ts serves the folder `assets/` beside its module (src/settings/assets when run from source).
-  await symlink(join(server, 'src/settings/assets'), join(outdir, 'assets'), 'dir');
+  // app-assets.ts serves the folder `assets/` beside its module (src/app/shared/assets when run from source).
+  await symlink(join(server, 'src/app/shared/assets'), join(outdir, 'assets'), 'dir');
   project.provide('prospectkitCli', join(outdir, 'cli.mjs'));
   return () => rm(outdir, { recursive: true, force: true });
 }

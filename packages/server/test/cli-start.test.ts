@@ -23,7 +23,7 @@ async function start(env: Record<string, string>): Promise<{ stdout: string; std
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 90_000;
   // The banner ends with the settings address and a line on how to sign in there.
-  while (!/Settings \(tokens, webhooks, deliveries\): [^\n]+\n[^\n]+\n/.test(stdout + stderr)) {
+  while (!/App \(prospects, inbox, settings: tokens, webhooks\): [^\n]+\n[^\n]+\n/.test(stdout + stderr)) {
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill('SIGKILL');
       throw new Error(`start did not finish its banner:\n${stdout}\n${stderr}`);

@@ -7,7 +7,7 @@ import { createLimiter, type Limiter } from '../src/rate-limit/create-limiter.js
 import { createLogger } from '../src/start-server.js';
 import { openTestDatabase } from '../src/testing/index.js';
 
-/** The contract's own paths, the docs and the health check: every answer of the app, not only /settings. */
+/** The contract's own paths, the docs and the health check: every answer of the app, not only the app's pages. */
 const PATHS = [
   '/api/v1/prospects',
   '/api/v1/nothing-here',
@@ -16,7 +16,7 @@ const PATHS = [
   '/openapi.yaml',
   '/healthz',
   '/readyz',
-  '/settings/sign-in',
+  '/sign-in',
   '/nothing-here',
 ];
 
@@ -81,7 +81,7 @@ describe('security headers', () => {
       expect(body?.trim()).toBe('');
     }
     // Elsewhere, not even inline styles.
-    const settings = await fetch(`${origin}/settings/sign-in`);
+    const settings = await fetch(`${origin}/sign-in`);
     await settings.body?.cancel();
     expect(settings.headers.get('content-security-policy')).toContain("style-src 'self';");
   });

@@ -6,7 +6,6 @@ import { DEFAULT_IMPORT_MAX_BYTES } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createMailSender } from '../mail/mail-sender.js';
 import { apiRateLimit } from '../rate-limit/rate-limit.js';
-import { signInCsrf } from './account/sign-in-csrf.js';
 import { signInRoutes } from './account/sign-in-routes.js';
 import { tokenRoutes } from './api/token-routes.js';
 import { webhookRoutes } from './api/webhook-routes.js';
@@ -15,18 +14,23 @@ import { inboxAssigneeRoutes } from './inbox/inbox-assignee-routes.js';
 import { inboxRoutes } from './inbox/inbox-routes.js';
 import { teammateRoutes } from './members/teammate-routes.js';
 import { appProspectRoutes } from './prospects/app-prospect-routes.js';
-import { settingsAssets } from './shared/app-assets.js';
-import type { SettingsContext, SettingsMail } from './shared/app-context.js';
+import { appAssets } from './shared/app-assets.js';
+import type { AppContext, SettingsMail } from './shared/app-context.js';
 import { csrfProtection, isCsrfError } from './shared/csrf.js';
+import { currentWorkspace, loadWorkspace } from './shared/current-workspace.js';
+import { workspaceUrl } from './shared/layout.js';
+import { legacySettingsRedirect } from './shared/legacy-settings-urls.js';
 import { messagePage } from './shared/message-page.js';
 import { render } from './shared/render.js';
-import { sessionSecretLoader, settingsSession } from './shared/session.js';
+import { appSession, sessionSecretLoader } from './shared/session.js';
 import { passwordStamp, requireCurrentSession } from './shared/session-lifetime.js';
-import {
-  loadWorkspace,
-  workspacePickerRoutes,
-  workspaceSettingsRoutes,
-} from './workspace/workspace-routes.js';
+import { signInCsrf } from './shared/sign-in-csrf.js';
+import { workspacePickerRoutes, workspaceSettingsRoutes } from './workspace/workspace-routes.js';
+
+/** The first segments of the app's paths; every other path (the API, `/docs`, `/healthz`...) is not the app's. */
+const APP_ROOTS = new Set(['', 'sign-in', 'sign-out', 'workspaces', 'assets', 'settings']);
+
+const isAppPath = (path: string) => APP_ROOTS.has(path.split('/')[1] ?? '');
 
 /** Settings of the settings area, passed through `createApp({ settings })`. */
 export interface SettingsOptions {
@@ -83,21 +87,24 @@ function errorPage(logger: Logger) {
 }
 
 /**
- * The settings area (Workspace settings; Automation & API), mounted at `/settings`: server-rendered pages for
- * signing in with the administrator password, workspaces, API tokens, webhooks and their deliveries. Sessions
- * are `express-session` on the server's database, every form carries a `csrf-sync` token, and every page is
- * rendered by the escaping `html` template.
+ * The app in the browser, mounted at the root beside the API: sign-in, the workspace picker, each workspace's
+ * prospects, imports and inbox, and its settings (Workspace settings; Automation & API: teammates, tokens,
+ * webhooks and their deliveries). One folder per area under `src/app/`, over one shared layer (`shared/`:
+ * layout, session, CSRF, rendering, assets); the URLs are listed in docs/architecture.md, "The app's URLs".
+ * Paths outside the app (the API, `/docs`, `/healthz`) pass through untouched. Sessions are `express-session` on
+ * the server's database, every form carries a `csrf-sync` token, and every page is rendered by the escaping
+ * `html` template.
  *
  * @example
- * app.use('/settings', settingsRouter({ db, logger, limiter, signInLimiter, secureCookies: true }));
+ * app.use(appRouter({ db, logger, limiter, signInLimiter, secureCookies: true }));
  * @see openapi.yaml `info.description` (Authentication: tokens and webhooks are managed in the settings area)
  */
-export function settingsRouter(
+export function appRouter(
   options: SettingsOptions & {
     db: Database;
     logger: Logger;
     clock?: Clock | undefined;
-    /** The request limiter of the API: settings requests count against the same per-address limit. */
+    /** The request limiter of the API: page requests count against the same per-address limit. */
     limiter: RateLimiterAbstract;
     signInLimiter: RateLimiterAbstract;
     /**
@@ -110,7 +117,7 @@ export function settingsRouter(
   },
 ): Router {
   const secret = sessionSecretLoader(options.db);
-  const ctx: SettingsContext = {
+  const ctx: AppContext = {
     db: options.db,
     logger: options.logger,
     clock: options.clock ?? systemClock,
@@ -124,6 +131,10 @@ export function settingsRouter(
     mail: options.mail ?? { sender: createMailSender(undefined), inboundDomain: 'localhost' },
   };
   const router = express.Router();
+  router.use((req, _res, next) => (isAppPath(req.path) ? next() : next('router')));
+  router.use('/settings', legacySettingsRedirect);
+  // Stylesheets and scripts are public files: served before the session and the rate limit.
+  router.use('/assets', appAssets());
   router.use(noStore);
   // The settings area counts against the API's per-address limit; past it, the same headers and an HTML page.
   const rateLimit = apiRateLimit({ limiter: options.limiter, logger: options.logger });
@@ -136,11 +147,10 @@ export function settingsRouter(
       { status: 429 },
     );
   });
-  router.use('/assets', settingsAssets());
   // A prospect's form carries up to 50 tags and 10,000 characters of notes (openapi.yaml `ProspectCreate`); the
   // import mapping form sends one field per column of the CSV file: room for 200 columns.
   router.use(express.urlencoded({ extended: false, limit: '128kb', parameterLimit: 210 }));
-  router.use(settingsSession(ctx.db, secret, { secure: options.secureCookies }));
+  router.use(appSession(ctx.db, secret, { secure: options.secureCookies }));
   // The sign-in form has no session yet, so it carries a signed double-submit token instead (see signInCsrf).
   router.use((req, res, next) =>
     req.method === 'POST' && req.path === '/sign-in' ? next() : csrfProtection(req, res, next),
@@ -149,17 +159,18 @@ export function settingsRouter(
   router.use(requireCurrentSession({ clock: ctx.clock, stamp: ctx.passwordStamp }));
   router.use(workspacePickerRoutes(ctx));
   const workspace = express.Router({ mergeParams: true });
-  workspace.use(workspaceSettingsRoutes(ctx));
-  workspace.use('/teammates', teammateRoutes(ctx));
+  workspace.get('/', (_req, res) => res.redirect(303, workspaceUrl(currentWorkspace(res).id, '/prospects')));
+  workspace.use('/settings', workspaceSettingsRoutes(ctx));
+  workspace.use('/settings/teammates', teammateRoutes(ctx));
+  workspace.use('/settings/tokens', tokenRoutes(ctx));
+  workspace.use('/settings/webhooks', webhookRoutes(ctx));
   workspace.use('/inbox', inboxAssigneeRoutes(ctx));
-  workspace.use('/tokens', tokenRoutes(ctx));
-  workspace.use('/webhooks', webhookRoutes(ctx));
   workspace.use('/prospects', appProspectRoutes(ctx));
   workspace.use('/imports', importRoutes(ctx));
   workspace.use('/inbox', inboxRoutes(ctx));
   router.use('/workspaces/:workspaceId', loadWorkspace(ctx), workspace);
   router.use((req, res) => {
-    render(req, res, messagePage('Not found', 'There is no settings page at this address.'), { status: 404 });
+    render(req, res, messagePage('Not found', 'There is no page at this address.'), { status: 404 });
   });
   router.use(errorPage(ctx.logger));
   return router;

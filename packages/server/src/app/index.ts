@@ -1,2 +1,2 @@
 export { ensureAdminPassword } from './account/admin-password.js';
-export { type SettingsOptions, settingsRouter } from './app-router.js';
+export { appRouter, type SettingsOptions } from './app-router.js';

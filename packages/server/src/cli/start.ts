@@ -38,7 +38,7 @@ export function registerStart(program: Command): void {
           db: running.db,
           production: process.env.NODE_ENV === 'production',
           baseUrl: running.baseUrl,
-          settingsUrl: running.settingsUrl,
+          appUrl: running.appUrl,
           databaseLabel: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
           generatedAdminPassword: running.generatedAdminPassword,
           adminPasswordConfigured: config.adminPassword !== undefined,

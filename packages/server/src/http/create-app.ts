@@ -4,7 +4,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import swaggerUi from 'swagger-ui-express';
-import { type SettingsOptions, settingsRouter } from '../app/index.js';
+import { appRouter, type SettingsOptions } from '../app/index.js';
 import type { GrantCache } from '../auth/grant-cache.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
@@ -41,7 +41,7 @@ export interface AppOptions {
   trustProxy?: boolean | number | string | string[];
   /** Validate every response against the contract (development and test). Default `true`. */
   validateResponses?: boolean;
-  /** The settings area at `/settings` (administrator password, insecure webhooks). Default: sign-in uses the stored password. */
+  /** The app in the browser (`/sign-in`, `/workspaces/...`): administrator password, insecure webhooks, imports, mail. Default: sign-in uses the stored password. */
   settings?: SettingsOptions;
 }
 
@@ -111,9 +111,10 @@ export function createApp(options: AppOptions): Express {
     res.type('application/yaml').send(contractYaml);
   });
 
+  // The app in the browser: its own paths at the root (`/sign-in`, `/workspaces/...`, `/assets/...`, and the old
+  // `/settings/...` redirected); every other path falls through to the JSON 404 below.
   app.use(
-    '/settings',
-    settingsRouter({
+    appRouter({
       db,
       logger,
       clock,

@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
   let workspaceId: string;
   let otherWorkspaceId: string;
   let client: SettingsClient;
-  const imports = () => `/settings/workspaces/${workspaceId}/imports`;
+  const imports = () => `/workspaces/${workspaceId}/imports`;
   const jobs = async () => listImportJobs(db, { workspaceId, limit: 100 });
 
   beforeAll(async () => {
@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
     expect(mapping.text).toContain('Semicolon (;)');
     expect(mapping.text).toMatch(/<option value="company" selected>/);
 
-    const elsewhere = `/settings/workspaces/${otherWorkspaceId}/imports/${job?.id}`;
+    const elsewhere = `/workspaces/${otherWorkspaceId}/imports/${job?.id}`;
     for (const path of [elsewhere, `${elsewhere}/progress`, `${elsewhere}/report.csv`]) {
       expect((await client.get(path)).status).toBe(404);
     }

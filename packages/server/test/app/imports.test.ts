@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds())('CSV import in a browser (%s)', (kind) => {
   let context: BrowserContext;
   let page: Page;
   const shoot = (name: string) => (kind === 'pglite' ? screenshot(page, name) : Promise.resolve());
-  const importsUrl = () => `${server.origin}/settings/workspaces/${server.workspaceId}/imports`;
+  const importsUrl = () => `${server.origin}/workspaces/${server.workspaceId}/imports`;
 
   beforeAll(async () => {
     server = await startSettingsServer(kind);
@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds())('CSV import in a browser (%s)', (kind) => {
     const companies = (listed.body.data as Array<{ company: string }>).map((p) => p.company).sort();
     expect(companies).toEqual(['Acme GmbH', 'Initech', 'Umbrella']);
     expect(await page.getByRole('link', { name: /2 prospects were imported/ }).getAttribute('href')).toBe(
-      `/settings/workspaces/${server.workspaceId}/prospects`,
+      `/workspaces/${server.workspaceId}/prospects`,
     );
   });
 
@@ -192,7 +192,7 @@ describe('CSV import over the size limit', () => {
   it('shows the limit beside the file field and keeps nothing', async () => {
     const page = await context.newPage();
     await signIn(page, server.origin);
-    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}/imports`);
+    await page.goto(`${server.origin}/workspaces/${server.workspaceId}/imports`);
     await page
       .getByLabel('CSV file')
       .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(manyRows(60_000)) });

@@ -19,7 +19,7 @@ describe('assigneeForm', () => {
       typeof assigneeForm
     >[0]['conversation'];
     const markup = assigneeForm({ workspaceId: 'ws_1', conversation, teammates, csrf: 'tok' }).value;
-    expect(markup).toContain('action="/settings/workspaces/ws_1/inbox/cv_1/assignee"');
+    expect(markup).toContain('action="/workspaces/ws_1/inbox/cv_1/assignee"');
     expect(markup).toContain('name="_csrf" value="tok"');
     expect(markup).toContain('<select id="f-teammate_id" name="teammate_id">');
     expect(markup.match(/<option[^>]*>[^<]*/g)).toEqual([
@@ -34,7 +34,7 @@ describe('assigneeForm', () => {
       csrf: 'tok',
     }).value;
     expect(unassigned).toContain('<option value="" selected>Unassigned');
-    expect(unassigned).toContain('href="/settings/workspaces/ws_1/teammates">Add teammates</a>');
+    expect(unassigned).toContain('href="/workspaces/ws_1/settings/teammates">Add teammates</a>');
   });
 });
 
@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds())('the inbox assignee route (%s)', (kind) => {
   let ana: Teammate;
   let stranger: Teammate;
   let client: SettingsClient;
-  const base = () => `/settings/workspaces/${workspaceId}`;
+  const base = () => `/workspaces/${workspaceId}`;
   const assignedEvents = async () =>
     (
       await db.query<{ body: string }>(
@@ -56,11 +56,15 @@ describe.each(testDatabaseKinds())('the inbox assignee route (%s)', (kind) => {
     ).map((e) => JSON.parse(e.body).data);
   /** Posts the form, expects the redirect back to the conversation, and returns the message it left. */
   const post = async (teammateId: string) => {
-    const answer = await client.submit(`${base()}/teammates`, `${base()}/inbox/${conversationId}/assignee`, {
-      teammate_id: teammateId,
-    });
+    const answer = await client.submit(
+      `${base()}/settings/teammates`,
+      `${base()}/inbox/${conversationId}/assignee`,
+      {
+        teammate_id: teammateId,
+      },
+    );
     expect([answer.status, answer.location]).toEqual([303, `${base()}/inbox/${conversationId}`]);
-    const next = await client.get(`${base()}/teammates`);
+    const next = await client.get(`${base()}/settings/teammates`);
     return /<div class="notice" role="status">([^<]*)<\/div>/.exec(next.text)?.[1];
   };
 
@@ -103,7 +107,7 @@ describe.each(testDatabaseKinds())('the inbox assignee route (%s)', (kind) => {
   });
 
   it('answers 404 for a conversation of no such id, and 403 without the CSRF token', async () => {
-    const unknown = await client.submit(`${base()}/teammates`, `${base()}/inbox/cv_nope/assignee`, {
+    const unknown = await client.submit(`${base()}/settings/teammates`, `${base()}/inbox/cv_nope/assignee`, {
       teammate_id: ana.id,
     });
     expect(unknown.status).toBe(404);

@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
   let page: Page;
   let prospectId: string;
   let otherProspectId: string;
-  const inbox = (rest = '') => `${server.origin}/settings/workspaces/${server.workspaceId}/inbox${rest}`;
+  const inbox = (rest = '') => `${server.origin}/workspaces/${server.workspaceId}/inbox${rest}`;
   const shoot = async (name: string) => {
     if (kind !== 'pglite') return;
     await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true });

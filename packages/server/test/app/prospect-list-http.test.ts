@@ -19,7 +19,7 @@ describe.each(testDatabaseKinds())('the app: the prospect list over HTTP (%s)', 
   let workspaceId: string;
   let token: string;
   let browser: SettingsClient;
-  const base = () => `/settings/workspaces/${workspaceId}/prospects`;
+  const base = () => `/workspaces/${workspaceId}/prospects`;
   const api = (method: string, path: string, body?: unknown) =>
     call(`${app.origin}/api/v1`, method, path, { token, ...(body !== undefined ? { body } : {}) });
 

@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
   let workspaceId: string;
   let token: string;
   let browser: SettingsClient;
-  const base = () => `/settings/workspaces/${workspaceId}/prospects`;
+  const base = () => `/workspaces/${workspaceId}/prospects`;
   const api = (method: string, path: string, body?: unknown) =>
     call(`${app.origin}/api/v1`, method, path, { token, ...(body !== undefined ? { body } : {}) });
 
@@ -81,8 +81,8 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
     const page = await browser.get(base());
     expect(page.status).toBe(200);
     expect(page.text).toContain('No prospects yet');
-    expect(page.text).toContain(`href="/settings/workspaces/${workspaceId}/imports"`);
-    expect(page.text).toContain(`href="/settings/workspaces/${workspaceId}/prospects/new"`);
+    expect(page.text).toContain(`href="/workspaces/${workspaceId}/imports"`);
+    expect(page.text).toContain(`href="/workspaces/${workspaceId}/prospects/new"`);
     expect(decode(page.text)).toContain(`curl -X POST ${app.origin}/api/v1/prospects`);
     expect(page.text).toMatch(/<a href="[^"]+\/prospects" aria-current="page">Prospects<\/a>/);
   });
@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
     const ownedId = prospectIdOf(added.location);
     const page = await browser.get(`${base()}/${ownedId}`);
     expect(page.text).toContain('<dt>Owner</dt><dd>Grace Hopper</dd>');
-    expect(page.text).toContain(`href="/settings/workspaces/${workspaceId}/inbox/new?prospect=${ownedId}"`);
+    expect(page.text).toContain(`href="/workspaces/${workspaceId}/inbox/new?prospect=${ownedId}"`);
 
     const foreign = await api('POST', '/prospects', { company: 'Foreign owner', owner_id: 'crm_42' });
     const edit = await browser.get(`${base()}/${foreign.body.id}/edit`);
@@ -115,7 +115,7 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
   });
 
   it('asks signed-out visitors to sign in, and refuses a form without the session CSRF token', async () => {
-    expect((await new SettingsClient(app.origin).get(base())).location).toBe('/settings/sign-in');
+    expect((await new SettingsClient(app.origin).get(base())).location).toBe('/sign-in');
     const forged = await browser.request('POST', base(), { company: 'Forged Ltd' });
     expect(forged.status).toBe(403);
     expect(await db.query("select 1 from prospects where company = 'Forged Ltd'")).toEqual([]);

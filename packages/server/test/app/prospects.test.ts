@@ -60,14 +60,14 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
   });
 
   it('shows an empty workspace how to add, import or call the API', async () => {
-    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}`);
+    await page.goto(`${server.origin}/workspaces/${server.workspaceId}/settings`);
     await page.getByRole('link', { name: 'Prospects', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'No prospects yet' }).isVisible()).resolves.toBe(true);
     expect(await page.getByLabel('Command to add a prospect').inputValue()).toContain(
       `curl -X POST ${server.origin}/api/v1/prospects`,
     );
     expect(await page.getByRole('link', { name: 'Import a CSV file' }).getAttribute('href')).toBe(
-      `/settings/workspaces/${server.workspaceId}/imports`,
+      `/workspaces/${server.workspaceId}/imports`,
     );
     await shoot('prospects-empty');
   });
@@ -183,7 +183,7 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
         );
       }
     });
-    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}/prospects`);
+    await page.goto(`${server.origin}/workspaces/${server.workspaceId}/prospects`);
     await expect(page.locator('p.count').textContent()).resolves.toContain('61 prospects, showing 1–25.');
     const companies = () => page.locator('table.prospects tbody tr td:first-child strong').allTextContents();
     expect((await companies()).slice(0, 2)).toEqual(['Northwind 60', 'Northwind 59']);

@@ -70,6 +70,6 @@ export class SettingsClient {
   }
 
   async signIn(password: string): Promise<PageAnswer> {
-    return this.submit('/settings/sign-in', '/settings/sign-in', { password });
+    return this.submit('/sign-in', '/sign-in', { password });
   }
 }

@@ -20,8 +20,8 @@ import { openTestDatabase } from '../../src/testing/index.js';
 /** The administrator password of every settings test server. */
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 
-/** Where screenshots go: `test-results/settings/` at the repository root (gitignored). */
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../test-results/settings/', import.meta.url));
+/** Where screenshots go: `test-results/app/` at the repository root (gitignored). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../test-results/app/', import.meta.url));
 
 /** Headless Chromium from npm (`@sparticuz/chromium`, or `CHROMIUM_PATH`), driven by playwright-core. */
 export async function launchBrowser(): Promise<Browser> {
@@ -165,10 +165,10 @@ export async function startSettingsServer(
 
 /** Signs in through the form and waits for the first settings page. */
 export async function signIn(page: Page, origin: string, password = ADMIN_PASSWORD): Promise<void> {
-  await page.goto(`${origin}/settings`);
+  await page.goto(`${origin}/`);
   await page.getByLabel('Administrator password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/settings\/workspaces/);
+  await page.waitForURL(/\/workspaces/);
 }
 
 /** Saves full-page screenshots of the page at desktop (1280 px) and phone (390 px) width. */

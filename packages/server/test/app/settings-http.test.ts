@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
   });
 
   it('sends every page uncached, with a Content-Security-Policy that forbids inline code and framing', async () => {
-    const page = await client().get('/settings/sign-in');
+    const page = await client().get('/sign-in');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('cache-control')).toBe('no-store');
@@ -39,23 +39,49 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
   });
 
   it('sends signed-out visitors to the sign-in page', async () => {
-    for (const path of ['/settings', '/settings/workspaces', `/settings/workspaces/${workspaceId}/tokens`]) {
+    for (const path of ['/', '/workspaces', `/workspaces/${workspaceId}/settings/tokens`]) {
       const page = await client().get(path);
-      expect([page.status, page.location]).toEqual([303, '/settings/sign-in']);
+      expect([page.status, page.location]).toEqual([303, '/sign-in']);
     }
   });
 
-  it('sets an HTTP-only, SameSite=Lax session cookie on /settings at sign-in, Secure when the request came over https', async () => {
+  it('redirects the old /settings addresses to their pages, keeping the method and the query', async () => {
+    const cases: Array<[string, string]> = [
+      ['/settings', '/'],
+      ['/settings/sign-in?signed-out=1', '/sign-in?signed-out=1'],
+      ['/settings/workspaces', '/workspaces'],
+      [`/settings/workspaces/${workspaceId}`, `/workspaces/${workspaceId}/settings`],
+      [`/settings/workspaces/${workspaceId}/tokens`, `/workspaces/${workspaceId}/settings/tokens`],
+      [
+        `/settings/workspaces/${workspaceId}/prospects?search=acme`,
+        `/workspaces/${workspaceId}/prospects?search=acme`,
+      ],
+    ];
+    for (const [old, now] of cases) {
+      const page = await client().get(old);
+      expect([old, page.status, page.location]).toEqual([old, 308, now]);
+    }
+    expect((await client().request('POST', '/settings/sign-in', { password: 'x' })).status).toBe(308);
+  });
+
+  it('leaves paths that are not the app to the API: a JSON 404 in the contract error shape', async () => {
+    const answer = await fetch(`${app.origin}/nothing-here`);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await answer.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('sets an HTTP-only, SameSite=Lax session cookie on / at sign-in, Secure when the request came over https', async () => {
     const sessionCookie = (answer: { headers: Headers }) =>
       answer.headers.getSetCookie().find((c) => c.startsWith('prospectkit_settings='));
     const plain = client();
-    expect((await plain.get('/settings/sign-in')).headers.getSetCookie()).toEqual([
+    expect((await plain.get('/sign-in')).headers.getSetCookie()).toEqual([
       expect.stringMatching(
-        /^prospectkit_sign_in=[\w-]{43}; Max-Age=7200; Path=\/settings\/sign-in; Expires=[^;]+; HttpOnly; SameSite=Strict$/,
+        /^prospectkit_sign_in=[\w-]{43}; Max-Age=7200; Path=\/sign-in; Expires=[^;]+; HttpOnly; SameSite=Strict$/,
       ),
     ]);
     expect(sessionCookie(await plain.signIn(PASSWORD))).toMatch(
-      /^prospectkit_settings=s%3A[^;]+; Path=\/settings; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+      /^prospectkit_settings=s%3A[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
     );
     const secure = await client({ 'X-Forwarded-Proto': 'https' }).signIn(PASSWORD);
     expect(sessionCookie(secure)).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
@@ -63,25 +89,25 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
 
   it('refuses a sign-in or any other form without the CSRF token of its own session', async () => {
     const other = client();
-    const otherToken = await other.csrf('/settings/sign-in');
+    const otherToken = await other.csrf('/sign-in');
     const browser = client();
-    await browser.get('/settings/sign-in');
+    await browser.get('/sign-in');
     const forged: Array<Record<string, string>> = [
       { password: PASSWORD },
       { password: PASSWORD, _csrf: 'nope' },
       { password: PASSWORD, _csrf: otherToken },
     ];
     for (const form of forged) {
-      const refused = await browser.request('POST', '/settings/sign-in', form);
+      const refused = await browser.request('POST', '/sign-in', form);
       expect(refused.status).toBe(403);
       expect(refused.text).toContain('Form not accepted');
     }
-    expect((await browser.signIn(PASSWORD)).location).toBe('/settings');
-    const rename = await browser.request('POST', `/settings/workspaces/${workspaceId}/name`, {
+    expect((await browser.signIn(PASSWORD)).location).toBe('/');
+    const rename = await browser.request('POST', `/workspaces/${workspaceId}/settings/name`, {
       name: 'Forged',
     });
     expect(rename.status).toBe(403);
-    const json = await fetch(`${app.origin}/settings/workspaces/${workspaceId}/suspend`, {
+    const json = await fetch(`${app.origin}/workspaces/${workspaceId}/settings/suspend`, {
       method: 'POST',
       headers: {
         Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -94,19 +120,19 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
 
   it('starts a new session at sign-in, and sign-out ends it for good', async () => {
     const browser = client();
-    await browser.get('/settings/sign-in');
+    await browser.get('/sign-in');
     const before = browser.cookies.get('prospectkit_settings');
     await browser.signIn(PASSWORD);
     const after = browser.cookies.get('prospectkit_settings');
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
-    expect((await browser.get('/settings/workspaces')).status).toBe(200);
+    expect((await browser.get('/workspaces')).status).toBe(200);
 
     const stolen = new SettingsClient(app.origin);
     stolen.cookies.set('prospectkit_settings', after as string);
-    const signedOut = await browser.submit('/settings/workspaces', '/settings/sign-out');
-    expect(signedOut.location).toBe('/settings/sign-in?signed-out=1');
-    expect((await stolen.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+    const signedOut = await browser.submit('/workspaces', '/sign-out');
+    expect(signedOut.location).toBe('/sign-in?signed-out=1');
+    expect((await stolen.get('/workspaces')).location).toBe('/sign-in');
   });
 
   it('keeps sessions in the database: another instance on it accepts the same cookie', async () => {
@@ -116,7 +142,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     try {
       const elsewhere = new SettingsClient(second.origin);
       elsewhere.cookies.set('prospectkit_settings', browser.cookies.get('prospectkit_settings') as string);
-      expect((await elsewhere.get('/settings/workspaces')).status).toBe(200);
+      expect((await elsewhere.get('/workspaces')).status).toBe(200);
     } finally {
       await second.close();
     }
@@ -139,7 +165,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     try {
       const browser = new SettingsClient(slowApp.origin);
       await browser.signIn(PASSWORD);
-      const page = `/settings/workspaces/${workspaceId}`;
+      const page = `/workspaces/${workspaceId}/settings`;
       const csrf = await browser.csrf(page);
       const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       // fetch resolves on the headers: follow the redirect without waiting for the body, as browsers do.
@@ -175,14 +201,15 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     });
     const browser = client();
     await browser.signIn(PASSWORD);
-    const mine = `/settings/workspaces/${workspaceId}`;
+    const mine = `/workspaces/${workspaceId}/settings`;
     for (const path of [
-      `/settings/workspaces/ws_01J0000000000000000000000Z`,
+      `/workspaces/ws_01J0000000000000000000000Z/settings`,
       `${mine}/tokens/${token.id}/revoke`,
       `${mine}/webhooks/${webhook.id}`,
       `${mine}/webhooks/${webhook.id}/revoke`,
       `${mine}/webhooks/wh_nope/deliveries/del_nope`,
-      '/settings/nothing-here',
+      '/workspaces/nothing-here',
+      `${mine}/nothing-here`,
     ]) {
       expect((await browser.get(path)).status, path).toBe(404);
     }
@@ -215,7 +242,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     const [mine, others] = [await deliveryOf(webhookId), await deliveryOf(otherWebhookId)];
     const browser = client();
     await browser.signIn(PASSWORD);
-    const webhookPage = `/settings/workspaces/${workspaceId}/webhooks/${webhookId}`;
+    const webhookPage = `/workspaces/${workspaceId}/settings/webhooks/${webhookId}`;
     const csrf = await browser.csrf(webhookPage);
     const resend = (deliveryId: string) =>
       browser.request('POST', `${webhookPage}/deliveries/${deliveryId}/resend`, { _csrf: csrf });
@@ -236,7 +263,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
   it('escapes what users typed wherever it is shown', async () => {
     const browser = client();
     await browser.signIn(PASSWORD);
-    const added = await browser.submit('/settings/workspaces', '/settings/workspaces', {
+    const added = await browser.submit('/workspaces', '/workspaces', {
       name: '<img src=x onerror=alert(1)>',
     });
     const page = await browser.get(added.location as string);
@@ -248,7 +275,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     const browser = client();
     await browser.signIn('wrong password, do not log me');
     await browser.signIn(PASSWORD);
-    const tokens = `/settings/workspaces/${workspaceId}/tokens`;
+    const tokens = `/workspaces/${workspaceId}/settings/tokens`;
     const created = await browser.submit(`${tokens}/new`, tokens, {
       name: 'log check',
       abilities: 'prospects:read',
@@ -257,7 +284,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     expect(created.status).toBe(201);
     const token = /value="(pkt_[0-9A-Za-z]+)"/.exec(created.text)?.[1] as string;
     expect(token).toBeDefined();
-    const webhooks = `/settings/workspaces/${workspaceId}/webhooks`;
+    const webhooks = `/workspaces/${workspaceId}/settings/webhooks`;
     const added = await browser.submit(`${webhooks}/new`, webhooks, {
       url: 'https://hooks.example.com/log-check',
       events: 'prospect.created',
@@ -291,10 +318,10 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
   it('explains how to set an administrator password up while none is configured or generated', async () => {
     const unset = await startApp(db, {});
     try {
-      const page = await new SettingsClient(unset.origin).get('/settings/sign-in');
+      const page = await new SettingsClient(unset.origin).get('/sign-in');
       expect(page.text).toContain('Sign-in is not set up');
       expect(page.text).toContain('PROSPECTKIT_ADMIN_PASSWORD');
-      expect(page.text).not.toContain('<form method="post" action="/settings/sign-in"');
+      expect(page.text).not.toContain('<form method="post" action="/sign-in"');
     } finally {
       await unset.close();
     }
@@ -311,12 +338,10 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     const withGenerated = await startApp(db, {});
     const withConfigured = await startApp(db, { adminPassword: PASSWORD });
     try {
-      expect((await new SettingsClient(withGenerated.origin).signIn(generated as string)).location).toBe(
-        '/settings',
-      );
+      expect((await new SettingsClient(withGenerated.origin).signIn(generated as string)).location).toBe('/');
       expect((await new SettingsClient(withGenerated.origin).signIn(PASSWORD)).status).toBe(401);
       expect((await new SettingsClient(withConfigured.origin).signIn(generated as string)).status).toBe(401);
-      expect((await new SettingsClient(withConfigured.origin).signIn(PASSWORD)).location).toBe('/settings');
+      expect((await new SettingsClient(withConfigured.origin).signIn(PASSWORD)).location).toBe('/');
     } finally {
       await withGenerated.close();
       await withConfigured.close();

@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
       Number((await db.query<{ n: number }>('select count(*)::int as n from settings_sessions'))[0]?.n);
     const before = await count();
     for (let i = 0; i < 5; i++) {
-      const page = await client({ 'X-Forwarded-For': '198.51.100.60' }).get('/settings/sign-in');
+      const page = await client({ 'X-Forwarded-For': '198.51.100.60' }).get('/sign-in');
       expect(page.status).toBe(200);
       expect(page.headers.getSetCookie().filter((c) => c.startsWith('prospectkit_settings='))).toEqual([]);
     }
@@ -59,13 +59,13 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
     const limited = await startApp(db, { adminPassword: PASSWORD }, { requestsPerMinute: 3 });
     try {
       const visitor = new SettingsClient(limited.origin, { 'X-Forwarded-For': '198.51.100.70' });
-      for (let i = 0; i < 3; i++) expect((await visitor.get('/settings/sign-in')).status).toBe(200);
-      const blocked = await visitor.get('/settings/sign-in');
+      for (let i = 0; i < 3; i++) expect((await visitor.get('/sign-in')).status).toBe(200);
+      const blocked = await visitor.get('/sign-in');
       expect(blocked.status).toBe(429);
       expect(blocked.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       const other = new SettingsClient(limited.origin, { 'X-Forwarded-For': '198.51.100.71' });
-      expect((await other.get('/settings/sign-in')).status).toBe(200);
+      expect((await other.get('/sign-in')).status).toBe(200);
     } finally {
       await limited.close();
     }
@@ -74,21 +74,21 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
   it('ends every session when PROSPECTKIT_ADMIN_PASSWORD changes, on every instance', async () => {
     const browser = client();
     await browser.signIn(PASSWORD);
-    expect((await browser.get('/settings/workspaces')).status).toBe(200);
+    expect((await browser.get('/workspaces')).status).toBe(200);
     const changed = await startApp(db, { adminPassword: 'the new administrator password' });
     try {
       const afterRestart = new SettingsClient(changed.origin);
       afterRestart.cookies.set('prospectkit_settings', browser.cookies.get('prospectkit_settings') as string);
-      expect((await afterRestart.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+      expect((await afterRestart.get('/workspaces')).location).toBe('/sign-in');
       // An instance still on the old password does not take the session back either.
-      expect((await browser.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+      expect((await browser.get('/workspaces')).location).toBe('/sign-in');
 
       const fresh = new SettingsClient(changed.origin);
-      expect((await fresh.signIn('the new administrator password')).location).toBe('/settings');
-      expect((await fresh.get('/settings/workspaces')).status).toBe(200);
+      expect((await fresh.signIn('the new administrator password')).location).toBe('/');
+      expect((await fresh.get('/workspaces')).status).toBe(200);
       const onOldPassword = new SettingsClient(app.origin);
       onOldPassword.cookies.set('prospectkit_settings', fresh.cookies.get('prospectkit_settings') as string);
-      expect((await onOldPassword.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+      expect((await onOldPassword.get('/workspaces')).location).toBe('/sign-in');
     } finally {
       await changed.close();
     }
@@ -103,12 +103,12 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
       await browser.signIn(PASSWORD);
       for (let hour = 1; hour < 12; hour++) {
         offsetMs = hour * 3_600_000;
-        expect((await browser.get('/settings/workspaces')).status, `hour ${hour}`).toBe(200);
+        expect((await browser.get('/workspaces')).status, `hour ${hour}`).toBe(200);
       }
       offsetMs = 12 * 3_600_000;
-      expect((await browser.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+      expect((await browser.get('/workspaces')).location).toBe('/sign-in');
       offsetMs = 0;
-      expect((await browser.get('/settings/workspaces')).location).toBe('/settings/sign-in');
+      expect((await browser.get('/workspaces')).location).toBe('/sign-in');
     } finally {
       await timed.close();
     }
@@ -120,11 +120,11 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
     await ensureAdminPassword(own);
     const generated = await startApp(own, {});
     const browser = new SettingsClient(generated.origin, { 'X-Forwarded-For': '198.51.100.20' });
-    const csrf = await browser.csrf('/settings/sign-in');
+    const csrf = await browser.csrf('/sign-in');
     const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const guesses = await Promise.all(
       Array.from({ length: 150 }, async (_, i) => {
-        const response = await fetch(`${generated.origin}/settings/sign-in`, {
+        const response = await fetch(`${generated.origin}/sign-in`, {
           method: 'POST',
           redirect: 'manual',
           headers: {
@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
     const sameNetwork = await client({ 'X-Forwarded-For': '2001:db8:5:7:ffff::1' }).signIn(PASSWORD);
     expect(sameNetwork.status).toBe(429);
     const otherNetwork = await client({ 'X-Forwarded-For': '2001:db8:5:8::1' }).signIn(PASSWORD);
-    expect(otherNetwork.location).toBe('/settings');
+    expect(otherNetwork.location).toBe('/');
   });
 
   it.runIf(kind === 'postgres')(

@@ -37,8 +37,8 @@ describe.each(testDatabaseKinds())('settings sign-in and workspace in a browser 
   });
 
   it('refuses a wrong password without echoing it, then signs in with the right one', async () => {
-    await page.goto(`${server.origin}/settings`);
-    expect(new URL(page.url()).pathname).toBe('/settings/sign-in');
+    await page.goto(`${server.origin}/`);
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
     await shoot('sign-in');
 
     await page.getByLabel('Administrator password').fill('not the password');
@@ -62,19 +62,19 @@ describe.each(testDatabaseKinds())('settings sign-in and workspace in a browser 
     await shoot('sign-in-refused');
 
     await signIn(page, server.origin);
-    expect(new URL(page.url()).pathname).toBe(`/settings/workspaces/${server.workspaceId}`);
+    expect(new URL(page.url()).pathname).toBe(`/workspaces/${server.workspaceId}/prospects`);
     const [cookie] = await context.cookies();
     expect(cookie).toMatchObject({
       name: 'prospectkit_settings',
       httpOnly: true,
       sameSite: 'Lax',
-      path: '/settings',
+      path: '/',
     });
   });
 
   it('refuses a form posted without its CSRF token, or with a wrong one, and changes nothing', async () => {
     for (const tamper of ['remove', 'change'] as const) {
-      await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}`);
+      await page.goto(`${server.origin}/workspaces/${server.workspaceId}/settings`);
       await page.getByLabel('Workspace name').fill('Renamed by a forged form');
       await page.evaluate((how) => {
         const field = document.querySelector<HTMLInputElement>('form[action$="/name"] input[name="_csrf"]');
@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())('settings sign-in and workspace in a browser 
   });
 
   it('is usable from the keyboard: a skip link first, then labelled controls', async () => {
-    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}`);
+    await page.goto(`${server.origin}/workspaces/${server.workspaceId}/settings`);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
     await page.keyboard.press('Enter');
@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds())('settings sign-in and workspace in a browser 
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('Acme sales EU');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.origin}/settings/workspaces/${server.workspaceId}`);
+    await page.waitForURL(`${server.origin}/workspaces/${server.workspaceId}/settings`);
     await expect(page.getByRole('status').first().textContent()).resolves.toContain('Workspace name saved.');
   });
 
@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds())('settings sign-in and workspace in a browser 
 
   it('suspends and resumes the workspace, which the API follows', async () => {
     const token = await server.token();
-    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}`);
+    await page.goto(`${server.origin}/workspaces/${server.workspaceId}/settings`);
     await shoot('workspace');
     await page.getByRole('button', { name: 'Suspend workspace' }).click();
     await expect(page.getByRole('status').first().textContent()).resolves.toContain('Workspace suspended');
@@ -144,8 +144,8 @@ describe.each(testDatabaseKinds())('settings sign-in and workspace in a browser 
     await page.getByLabel('Workspace name').fill('Beta team');
     await page.getByRole('button', { name: 'Add workspace' }).click();
     await expect(page.getByRole('navigation').textContent()).resolves.toContain('Beta team');
-    await page.goto(`${server.origin}/settings`);
-    expect(new URL(page.url()).pathname).toBe('/settings/workspaces');
+    await page.goto(`${server.origin}/`);
+    expect(new URL(page.url()).pathname).toBe('/workspaces');
     await expect(page.getByRole('link', { name: 'Acme sales EU' }).count()).resolves.toBe(1);
     await expect(page.getByRole('link', { name: 'Beta team' }).count()).resolves.toBe(1);
     await shoot('workspaces');
@@ -153,9 +153,9 @@ describe.each(testDatabaseKinds())('settings sign-in and workspace in a browser 
 
   it('signs out, after which every settings page asks to sign in again', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(/\/settings\/sign-in\?signed-out=1$/);
+    await page.waitForURL(/\/sign-in\?signed-out=1$/);
     await expect(page.getByRole('status').first().textContent()).resolves.toContain('You are signed out.');
-    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}/tokens`);
-    expect(new URL(page.url()).pathname).toBe('/settings/sign-in');
+    await page.goto(`${server.origin}/workspaces/${server.workspaceId}/settings/tokens`);
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
   });
 });

@@ -1,17 +1,12 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../db/database.js';
 import {
   readAdminPasswordHash,
   replaceAdminPasswordHash,
   storeFirstAdminPasswordHash,
 } from '../../store/settings-admin.js';
+import { equalSecrets } from '../shared/equal-secrets.js';
 import { hashPassword, needsRehash, verifyPasswordHash } from './password-hash.js';
-
-/** Constant-time equality of two strings of any length (compares their SHA-256 digests). */
-export function equalSecrets(a: string, b: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-  return timingSafeEqual(digest(a), digest(b));
-}
 
 /** How the administrator signs in: a configured password, a stored hash, or not at all yet. */
 export type AdminPasswordSource = 'environment' | 'generated' | 'none';

@@ -24,7 +24,7 @@ server.</p></div>`,
     title: 'Sign in',
     body: html`${input.notice && html`<div class="notice" role="status">${input.notice}</div>`}${errorSummary(errors)}
 <p class="lead">Workspace settings and Automation &amp; API: API tokens and webhooks.</p>
-<form method="post" action="/settings/sign-in" class="stack">
+<form method="post" action="/sign-in" class="stack">
   ${csrfField(input.csrf)}
   ${inputField({
     name: 'password',

@@ -1,5 +1,5 @@
 import express, { type Request, type Router } from 'express';
-import type { SettingsContext } from '../shared/app-context.js';
+import type { AppContext } from '../shared/app-context.js';
 import { textOf } from '../shared/form-body.js';
 import { messagePage } from '../shared/message-page.js';
 import { render } from '../shared/render.js';
@@ -14,21 +14,21 @@ const regenerate = (req: Request) =>
   );
 const save = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
-const backToSignIn = { href: '/settings/sign-in', label: 'Back to sign-in' };
+const backToSignIn = { href: '/sign-in', label: 'Back to sign-in' };
 const destroy = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
 
 /**
- * `GET /settings/sign-in`, `POST /settings/sign-in` and `POST /settings/sign-out`. A good password starts a
+ * `GET /sign-in`, `POST /sign-in` and `POST /sign-out`. A good password starts a
  * new session (a new id, against session fixation). Each attempt is counted per client address before its
  * password is checked (see `takeSignInAttempt`), and answered 429 past 10 in 15 minutes. The password is never
  * logged or echoed.
  */
-export function signInRoutes(ctx: SettingsContext): Router {
+export function signInRoutes(ctx: AppContext): Router {
   const router = express.Router();
 
   router.get('/sign-in', async (req, res) => {
-    if (req.session.signedIn) return res.redirect(303, '/settings');
+    if (req.session.signedIn) return res.redirect(303, '/');
     const source = await adminPasswordSource(ctx.db, ctx.adminPassword);
     const notice = req.query['signed-out'] === '1' ? 'You are signed out.' : undefined;
     const csrf = await ctx.signInCsrf.issue(req, res);
@@ -92,13 +92,13 @@ export function signInRoutes(ctx: SettingsContext): Router {
     req.session.passwordStamp = await ctx.passwordStamp();
     await save(req);
     ctx.logger.info({ req_id: req.id, ip: req.ip }, 'settings sign-in');
-    res.redirect(303, '/settings');
+    res.redirect(303, '/');
   });
 
   router.post('/sign-out', async (req, res) => {
     await destroy(req);
-    res.clearCookie(SESSION_COOKIE, { path: '/settings' });
-    res.redirect(303, '/settings/sign-in?signed-out=1');
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.redirect(303, '/sign-in?signed-out=1');
   });
 
   return router;

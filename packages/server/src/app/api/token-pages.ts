@@ -4,7 +4,7 @@ import { MAX_NAME_LENGTH } from '../shared/form-body.js';
 import { choiceField, errorSummary, type FieldErrors, inputField } from '../shared/form-fields.js';
 import { timeTag, utcDateOnly } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
-import { csrfField, workspaceUrl } from '../shared/layout.js';
+import { csrfField, settingsUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import { latestExpiryDate, type TokenFormValues } from './token-form.js';
 
@@ -48,7 +48,7 @@ export function tokensPage(input: {
   <td data-label="Actions">${
     status === 'revoked'
       ? ''
-      : html`<a href="${workspaceUrl(input.workspaceId, `/tokens/${encodeURIComponent(t.id)}/revoke`)}">Revoke<span class="sr-only"> ${t.name}</span></a>`
+      : html`<a href="${settingsUrl(input.workspaceId, `/tokens/${encodeURIComponent(t.id)}/revoke`)}">Revoke<span class="sr-only"> ${t.name}</span></a>`
   }</td>
 </tr>`;
   });
@@ -57,7 +57,7 @@ export function tokensPage(input: {
     section: 'tokens',
     body: html`<p class="lead">Tokens let outside systems call the API for this workspace with the abilities you choose.
 Each token is shown once, when it is created.</p>
-<p><a class="button" href="${workspaceUrl(input.workspaceId, '/tokens/new')}">Create token</a></p>
+<p><a class="button" href="${settingsUrl(input.workspaceId, '/tokens/new')}">Create token</a></p>
 ${
   input.tokens.length === 0
     ? html`<p>No tokens yet.</p>`
@@ -82,7 +82,7 @@ export function newTokenPage(input: {
     title: 'Create an API token',
     section: 'tokens',
     body: html`${errorSummary(errors)}
-<form method="post" action="${workspaceUrl(input.workspaceId, '/tokens')}" class="stack" novalidate>
+<form method="post" action="${settingsUrl(input.workspaceId, '/tokens')}" class="stack" novalidate>
   ${csrfField(input.csrf)}
   ${inputField({ name: 'name', label: 'Name', value: input.values.name, hint: 'What uses this token, e.g. "CRM sync".', error: errors.name, maxlength: MAX_NAME_LENGTH, autocomplete: 'off', required: true })}
   ${choiceField({
@@ -109,7 +109,7 @@ export function newTokenPage(input: {
     required: true,
   })}
   <div class="actions"><button type="submit">Create token</button>
-  <a href="${workspaceUrl(input.workspaceId, '/tokens')}">Cancel</a></div>
+  <a href="${settingsUrl(input.workspaceId, '/tokens')}">Cancel</a></div>
 </form>`,
   };
 }
@@ -132,7 +132,7 @@ ${copyField('new-token', `Token "${record.name}"`, input.token)}
   <dt>Expires</dt><dd>${timeTag(record.expires_at)}</dd>
 </dl>
 <p>Send it on every API request as <code>Authorization: Bearer &lt;token&gt;</code>.</p>
-<p><a href="${workspaceUrl(input.workspaceId, '/tokens')}">Back to API tokens</a></p>`,
+<p><a href="${settingsUrl(input.workspaceId, '/tokens')}">Back to API tokens</a></p>`,
   };
 }
 
@@ -144,10 +144,10 @@ export function revokeTokenPage(input: { csrf: string; workspaceId: string; toke
     section: 'tokens',
     body: html`<p>Revoke the token <strong>${token.name}</strong> (<code>${token.id}</code>)? Every request with it gets
 401 from then on. This cannot be undone.</p>
-<form method="post" action="${workspaceUrl(input.workspaceId, `/tokens/${encodeURIComponent(token.id)}/revoke`)}" class="actions">
+<form method="post" action="${settingsUrl(input.workspaceId, `/tokens/${encodeURIComponent(token.id)}/revoke`)}" class="actions">
   ${csrfField(input.csrf)}
   <button type="submit" class="danger">Revoke token</button>
-  <a href="${workspaceUrl(input.workspaceId, '/tokens')}">Cancel</a>
+  <a href="${settingsUrl(input.workspaceId, '/tokens')}">Cancel</a>
 </form>`,
   };
 }

@@ -5,21 +5,21 @@ import {
   listApiTokens,
   revokeApiToken,
 } from '../../store/api-tokens.js';
-import type { SettingsContext } from '../shared/app-context.js';
-import { workspaceUrl } from '../shared/layout.js';
+import type { AppContext } from '../shared/app-context.js';
+import { currentWorkspace } from '../shared/current-workspace.js';
+import { settingsUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
-import { currentWorkspace } from '../workspace/workspace-routes.js';
 import { blankTokenForm, parseTokenForm } from './token-form.js';
 import { newTokenPage, revokeTokenPage, tokenCreatedPage, tokensPage } from './token-pages.js';
 
 /**
- * A workspace's API tokens, below `/settings/workspaces/:workspaceId/tokens`: the list, create (the token is
+ * A workspace's API tokens, below `/workspaces/:workspaceId/settings/tokens`: the list, create (the token is
  * shown once, in the answer to the form, and never stored or logged) and revoke after a confirmation.
  *
  * @see openapi.yaml `info.description` (Authentication)
  */
-export function tokenRoutes(ctx: SettingsContext): Router {
+export function tokenRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
 
   async function findToken(req: Request, res: Response): Promise<ApiTokenRecord | undefined> {
@@ -30,7 +30,7 @@ export function tokenRoutes(ctx: SettingsContext): Router {
         req,
         res,
         messagePage('Not found', 'This workspace has no token with that id.', {
-          href: workspaceUrl(currentWorkspace(res).id, '/tokens'),
+          href: settingsUrl(currentWorkspace(res).id, '/tokens'),
           label: 'Back to API tokens',
         }),
         { status: 404 },
@@ -90,7 +90,7 @@ export function tokenRoutes(ctx: SettingsContext): Router {
   router.get('/:tokenId/revoke', async (req, res) => {
     const token = await findToken(req, res);
     if (!token) return;
-    if (token.revoked_at) return res.redirect(303, workspaceUrl(currentWorkspace(res).id, '/tokens'));
+    if (token.revoked_at) return res.redirect(303, settingsUrl(currentWorkspace(res).id, '/tokens'));
     render(req, res, revokeTokenPage({ csrf: csrfOf(req), workspaceId: currentWorkspace(res).id, token }));
   });
 
@@ -102,7 +102,7 @@ export function tokenRoutes(ctx: SettingsContext): Router {
       { req_id: req.id, workspace_id: token.workspace_id, token_id: token.id },
       'settings: token revoked',
     );
-    await redirectWithFlash(req, res, workspaceUrl(currentWorkspace(res).id, '/tokens'), {
+    await redirectWithFlash(req, res, settingsUrl(currentWorkspace(res).id, '/tokens'), {
       text: `Token "${token.name}" revoked.`,
     });
   });

@@ -9,7 +9,7 @@ import {
 import { choiceField, errorSummary, type FieldErrors, inputField } from '../shared/form-fields.js';
 import { timeTag, utcMinute } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
-import { csrfField, webhookUrl, workspaceUrl } from '../shared/layout.js';
+import { csrfField, settingsUrl, webhookUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import { deliveriesTable } from './delivery-pages.js';
 import type { RollSecretFormValues } from './roll-secret-form.js';
@@ -28,7 +28,7 @@ export function webhooksPage(input: { workspaceId: string; webhooks: readonly We
     title: 'Webhooks',
     section: 'webhooks',
     body: html`<p class="lead">Webhooks send signed JSON events to an https address when prospects and outcomes change.</p>
-<p><a class="button" href="${workspaceUrl(input.workspaceId, '/webhooks/new')}">Add webhook</a></p>
+<p><a class="button" href="${settingsUrl(input.workspaceId, '/webhooks/new')}">Add webhook</a></p>
 ${
   input.webhooks.length === 0
     ? html`<p>No webhooks yet.</p>`
@@ -59,7 +59,7 @@ export function newWebhookPage(input: {
     title: 'Add a webhook',
     section: 'webhooks',
     body: html`${errorSummary(errors)}
-<form method="post" action="${workspaceUrl(input.workspaceId, '/webhooks')}" class="stack" novalidate>
+<form method="post" action="${settingsUrl(input.workspaceId, '/webhooks')}" class="stack" novalidate>
   ${csrfField(input.csrf)}
   ${inputField({
     name: 'url',
@@ -82,7 +82,7 @@ export function newWebhookPage(input: {
     error: errors.events,
   })}
   <div class="actions"><button type="submit">Add webhook</button>
-  <a href="${workspaceUrl(input.workspaceId, '/webhooks')}">Cancel</a></div>
+  <a href="${settingsUrl(input.workspaceId, '/webhooks')}">Cancel</a></div>
 </form>`,
   };
 }
@@ -196,7 +196,7 @@ ${rollForm({ ...input, webhook, errors })}
 <p>A revoked webhook receives nothing more; its pending deliveries stop.</p>
 <p><a href="${webhookUrl(input.workspaceId, webhook.id, '/revoke')}">Revoke this webhook</a></p>`
 }
-<p><a href="${workspaceUrl(input.workspaceId, '/webhooks')}">Back to webhooks</a></p>`,
+<p><a href="${settingsUrl(input.workspaceId, '/webhooks')}">Back to webhooks</a></p>`,
   };
 }
 

@@ -14,13 +14,13 @@ import {
   rollWebhookSecret,
   type WebhookRecord,
 } from '../../store/webhooks.js';
-import type { SettingsContext } from '../shared/app-context.js';
+import type { AppContext } from '../shared/app-context.js';
+import { currentWorkspace } from '../shared/current-workspace.js';
 import type { FieldErrors } from '../shared/form-fields.js';
 import { formatUtc } from '../shared/format.js';
-import { webhookUrl, workspaceUrl } from '../shared/layout.js';
+import { settingsUrl, webhookUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
-import { currentWorkspace } from '../workspace/workspace-routes.js';
 import { deliveryPage } from './delivery-pages.js';
 import { blankRollSecretForm, parseRollSecretForm, type RollSecretFormValues } from './roll-secret-form.js';
 import { checkWebhookAddressForSettings } from './webhook-address-check.js';
@@ -28,14 +28,14 @@ import { parseWebhookForm } from './webhook-form.js';
 import { newWebhookPage, revokeWebhookPage, webhookPage, webhooksPage } from './webhook-pages.js';
 
 /**
- * A workspace's webhooks, below `/settings/workspaces/:workspaceId/webhooks`: the list; add (address checked by
+ * A workspace's webhooks, below `/workspaces/:workspaceId/settings/webhooks`: the list; add (address checked by
  * `checkWebhookAddressForSettings`); a webhook's page with its signing secret (revealed on request), secret
  * roll, revoke and deliveries; a delivery's attempts and payload, and Resend.
  *
  * @see openapi.yaml `info.description` (Webhooks) and `components.parameters.ServiceSignature`; the server README
  *   (Settings area)
  */
-export function webhookRoutes(ctx: SettingsContext): Router {
+export function webhookRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
   const wsId = (res: Response) => currentWorkspace(res).id;
 
@@ -46,7 +46,7 @@ export function webhookRoutes(ctx: SettingsContext): Router {
         req,
         res,
         messagePage('Not found', 'This workspace has no webhook with that id.', {
-          href: workspaceUrl(wsId(res), '/webhooks'),
+          href: settingsUrl(wsId(res), '/webhooks'),
           label: 'Back to webhooks',
         }),
         { status: 404 },

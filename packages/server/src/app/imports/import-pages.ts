@@ -1,5 +1,5 @@
 import type { ImportJob, ImportJobStatus } from '../../import/index.js';
-import { settingsAssetUrl } from '../shared/app-assets.js';
+import { assetUrl } from '../shared/app-assets.js';
 import { errorSummary, type FieldErrors, fieldId } from '../shared/form-fields.js';
 import { timeTag } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
@@ -29,8 +29,8 @@ export const importUrl = (workspaceId: string, jobId: string, rest = '') =>
 
 /** The import pages' own stylesheet and script. */
 export const importHead = (): SafeHtml =>
-  html`<link rel="stylesheet" href="${settingsAssetUrl('import.css')}">
-<script src="${settingsAssetUrl('import.js')}" defer></script>`;
+  html`<link rel="stylesheet" href="${assetUrl('import.css')}">
+<script src="${assetUrl('import.js')}" defer></script>`;
 
 /** `1,234`: counts as people read them. */
 export const count = (n: number) => n.toLocaleString('en-US');

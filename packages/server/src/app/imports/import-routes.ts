@@ -13,12 +13,12 @@ import {
   startImport,
 } from '../../import/index.js';
 import { readImportRejections } from '../../store/import-rejections.js';
-import type { SettingsContext } from '../shared/app-context.js';
+import type { AppContext } from '../shared/app-context.js';
 import { csrfRefusal } from '../shared/csrf.js';
+import { currentWorkspace } from '../shared/current-workspace.js';
 import { workspaceUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, render, takeFlash } from '../shared/render.js';
-import { currentWorkspace } from '../workspace/workspace-routes.js';
 import { importJobPage, REJECTIONS_SHOWN } from './import-job-page.js';
 import { parseImportMappingForm } from './import-mapping-form.js';
 import { importMappingPage } from './import-mapping-page.js';
@@ -29,13 +29,13 @@ import { receiveImportUpload } from './import-upload.js';
 const RECENT_IMPORTS = 20;
 
 /**
- * The Import pages, below `/settings/workspaces/:workspaceId/imports`: upload a CSV file (streamed into the
+ * The Import pages, below `/workspaces/:workspaceId/imports`: upload a CSV file (streamed into the
  * database by the import engine), map its columns with a preview, start, follow the job and read its report.
  * The engine (`src/import/`) does the work; these routes only read forms and render.
  *
  * @see packages/server/README.md, "Importing prospects"
  */
-export function importRoutes(ctx: SettingsContext): Router {
+export function importRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
 
   async function listPage(req: Request, res: Response, error?: { status: number; message: string }) {

@@ -2,7 +2,7 @@ import type { Conversation } from '../../store/conversations.js';
 import type { Teammate } from '../../store/teammates.js';
 import { fieldId } from '../shared/form-fields.js';
 import { html, type SafeHtml } from '../shared/html.js';
-import { csrfField, workspaceUrl } from '../shared/layout.js';
+import { csrfField, settingsUrl, workspaceUrl } from '../shared/layout.js';
 
 /** Where {@link assigneeForm} posts: the conversation's assignee below the inbox. */
 export const assigneeUrl = (workspaceId: string, conversationId: string) =>
@@ -36,6 +36,6 @@ export function assigneeForm(input: {
     ${input.teammates.map((t) => option(t.id, `${t.name} (${t.email})`))}
   </select></div>
   <div class="actions"><button type="submit" class="secondary">Save assignee</button>
-  ${input.teammates.length === 0 && html`<a href="${workspaceUrl(input.workspaceId, '/teammates')}">Add teammates</a>`}</div>
+  ${input.teammates.length === 0 && html`<a href="${settingsUrl(input.workspaceId, '/teammates')}">Add teammates</a>`}</div>
 </form>`;
 }

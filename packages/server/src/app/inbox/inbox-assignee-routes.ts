@@ -1,15 +1,15 @@
 import express, { type Router } from 'express';
 import { assignConversation, ConversationError } from '../../store/conversations.js';
 import { getTeammate } from '../../store/teammates.js';
-import type { SettingsContext } from '../shared/app-context.js';
+import type { AppContext } from '../shared/app-context.js';
+import { currentWorkspace } from '../shared/current-workspace.js';
 import { textOf } from '../shared/form-body.js';
 import { workspaceUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { redirectWithFlash, render } from '../shared/render.js';
-import { currentWorkspace } from '../workspace/workspace-routes.js';
 
 /**
- * The assignee of an inbox conversation, below `/settings/workspaces/:workspaceId/inbox`:
+ * The assignee of an inbox conversation, below `/workspaces/:workspaceId/inbox`:
  * `POST /:conversationId/assignee` with the form field `teammate_id` (empty to unassign), posted by
  * `assigneeForm`. It goes through the store's `assignConversation`, as the CLI does, so a change emits
  * `conversation.assigned` and the current assignee again emits nothing; then it redirects back to the
@@ -17,7 +17,7 @@ import { currentWorkspace } from '../workspace/workspace-routes.js';
  *
  * @see openapi.yaml `webhooks.conversation.assigned`
  */
-export function inboxAssigneeRoutes(ctx: SettingsContext): Router {
+export function inboxAssigneeRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
 
   router.post('/:conversationId/assignee', async (req, res) => {

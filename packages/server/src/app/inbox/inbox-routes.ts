@@ -13,12 +13,12 @@ import { listConversationMessages, threadHeaders } from '../../store/messages.js
 import { getProspect, listProspects } from '../../store/prospects.js';
 import { listTeammates } from '../../store/teammates.js';
 import { countUnmatchedMessages, listUnmatchedMessages } from '../../store/unmatched-messages.js';
-import type { SettingsContext } from '../shared/app-context.js';
+import type { AppContext } from '../shared/app-context.js';
+import { currentWorkspace } from '../shared/current-workspace.js';
 import { textOf } from '../shared/form-body.js';
 import type { FieldErrors } from '../shared/form-fields.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
-import { currentWorkspace } from '../workspace/workspace-routes.js';
 import { assigneeForm } from './assignee-form.js';
 import { conversationPage, newMessagePage } from './conversation-page.js';
 import { inboxPage, inboxUrl } from './inbox-pages.js';
@@ -39,13 +39,13 @@ function sendFlash(result: SendResult): string {
 }
 
 /**
- * The inbox, below `/settings/workspaces/:workspaceId/inbox`: the conversations (filters: unread, unassigned,
+ * The inbox, below `/workspaces/:workspaceId/inbox`: the conversations (filters: unread, unassigned,
  * assigned, assigned to a teammate); a conversation with its thread and a reply form; "Write an email" to a
  * prospect (`/new?prospect=ID`); and the Unmatched list with "attach to prospect".
  *
  * @see docs/architecture.md, "Mail"; openapi.yaml `webhooks.inbox.reply.received`
  */
-export function inboxRoutes(ctx: SettingsContext): Router {
+export function inboxRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
   const wsId = (res: Response) => currentWorkspace(res).id;
   const notFound = (req: Request, res: Response, text: string) =>

@@ -3,11 +3,11 @@ import { MAX_TEAMMATE_EMAIL_LENGTH, MAX_TEAMMATE_NAME_LENGTH } from '../../store
 import { errorSummary, type FieldErrors, inputField } from '../shared/form-fields.js';
 import { timeTag } from '../shared/format.js';
 import { html } from '../shared/html.js';
-import { csrfField, workspaceUrl } from '../shared/layout.js';
+import { csrfField, settingsUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import type { TeammateFormValues } from './teammate-form.js';
 
-const teammatesUrl = (workspaceId: string, rest = '') => workspaceUrl(workspaceId, `/teammates${rest}`);
+const teammatesUrl = (workspaceId: string, rest = '') => settingsUrl(workspaceId, `/teammates${rest}`);
 
 /** The workspace's teammates, by name, each with a remove link, and the add form below. */
 export function teammatesPage(input: {

@@ -8,24 +8,24 @@ import {
   type Teammate,
   TeammateError,
 } from '../../store/teammates.js';
-import type { SettingsContext } from '../shared/app-context.js';
+import type { AppContext } from '../shared/app-context.js';
+import { currentWorkspace } from '../shared/current-workspace.js';
 import type { FieldErrors } from '../shared/form-fields.js';
-import { workspaceUrl } from '../shared/layout.js';
+import { settingsUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
-import { currentWorkspace } from '../workspace/workspace-routes.js';
 import { parseTeammateForm, type TeammateFormValues } from './teammate-form.js';
 import { removeTeammatePage, teammatesPage } from './teammate-pages.js';
 
 /**
- * A workspace's teammates, below `/settings/workspaces/:workspaceId/teammates`: the list with the add form, and
+ * A workspace's teammates, below `/workspaces/:workspaceId/settings/teammates`: the list with the add form, and
  * remove after a confirmation (which unassigns their conversations, see `removeTeammate`).
  *
  * @see docs/architecture.md (teammates and conversations); openapi.yaml `webhooks.conversation.assigned`
  */
-export function teammateRoutes(ctx: SettingsContext): Router {
+export function teammateRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
-  const listUrl = (res: Response) => workspaceUrl(currentWorkspace(res).id, '/teammates');
+  const listUrl = (res: Response) => settingsUrl(currentWorkspace(res).id, '/teammates');
 
   async function page(
     req: Request,

@@ -19,13 +19,13 @@ import { listProspectEvents } from '../../store/events.js';
 import { listOutcomes } from '../../store/outcomes.js';
 import { getProspect, listProspects } from '../../store/prospects.js';
 import { listTeammates } from '../../store/teammates.js';
-import type { SettingsContext } from '../shared/app-context.js';
+import type { AppContext } from '../shared/app-context.js';
+import { currentWorkspace } from '../shared/current-workspace.js';
 import type { FieldErrors } from '../shared/form-fields.js';
 import { issueErrors } from '../shared/issue-errors.js';
 import { workspaceUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
-import { currentWorkspace } from '../workspace/workspace-routes.js';
 import { outcomeFormValues, parseOutcomeForm } from './outcome-form.js';
 import { outcomePage } from './outcome-page.js';
 import {
@@ -63,7 +63,7 @@ function listQuery(query: QueryObject): {
 }
 
 /**
- * The app's prospects, below `/settings/workspaces/:workspaceId/prospects`: the list (the API's `listProspects`
+ * The app's prospects, below `/workspaces/:workspaceId/prospects`: the list (the API's `listProspects`
  * search and paging), add, a prospect's page (fields, outcome, history, events and their deliveries), edit, and
  * record an outcome. Every change goes through the function the API's operation calls (`addProspect`,
  * `editProspect`, `recordProspectOutcome`) after the contract's schema check (`contractBodyIssues`), so a page
@@ -72,7 +72,7 @@ function listQuery(query: QueryObject): {
  * @see openapi.yaml operationIds `listProspects`, `createProspect`, `updateProspect`, `recordOutcome`; the
  *   server README (The app: prospects)
  */
-export function appProspectRoutes(ctx: SettingsContext): Router {
+export function appProspectRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
   const wsId = (res: Response) => currentWorkspace(res).id;
   const teammatesOf = (res: Response) => listTeammates(ctx.db, { workspaceId: wsId(res) });

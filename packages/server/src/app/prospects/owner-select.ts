@@ -1,7 +1,7 @@
 import type { Teammate } from '../../store/teammates.js';
 import { fieldId } from '../shared/form-fields.js';
 import { html, type SafeHtml } from '../shared/html.js';
-import { workspaceUrl } from '../shared/layout.js';
+import { settingsUrl } from '../shared/layout.js';
 
 /**
  * The prospect form's owner: a select of the workspace's teammates, "No owner", and the current owner id when it
@@ -19,7 +19,7 @@ export function ownerSelect(input: {
     html`<option value="${value}"${value === input.value ? html` selected` : ''}>${label}</option>`;
   return html`<div class="field">
   <label for="${id}">Owner</label>
-  <span class="hint" id="${id}-hint">A teammate of this workspace. <a href="${workspaceUrl(input.workspaceId, '/teammates')}">Manage teammates</a>.</span>
+  <span class="hint" id="${id}-hint">A teammate of this workspace. <a href="${settingsUrl(input.workspaceId, '/teammates')}">Manage teammates</a>.</span>
   ${input.error && html`<span class="field-error" id="${id}-error">${input.error}</span>`}
   <select id="${id}" name="owner_id" aria-describedby="${id}-hint${input.error ? ` ${id}-error` : ''}"${
     input.error ? html` aria-invalid="true"` : ''

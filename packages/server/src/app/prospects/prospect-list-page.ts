@@ -2,7 +2,7 @@ import type { Prospect, ProspectList } from '@prospectkit/core';
 import { type FieldErrors, fieldId } from '../shared/form-fields.js';
 import { formatUtc } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
-import { workspaceUrl } from '../shared/layout.js';
+import { settingsUrl, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import { outcomeBadge } from './outcome-badge.js';
 
@@ -85,7 +85,7 @@ function emptyState(input: ProspectListInput): SafeHtml {
   <li><a href="${workspaceUrl(input.workspaceId, '/prospects/new')}">Add a prospect</a> with the form.</li>
   <li><a href="${workspaceUrl(input.workspaceId, '/imports')}">Import a CSV file</a> of prospects.</li>
   <li>Call the API with a token that has <code>prospects:write</code>
-  (<a href="${workspaceUrl(input.workspaceId, '/tokens/new')}">create a token</a>):
+  (<a href="${settingsUrl(input.workspaceId, '/tokens/new')}">create a token</a>):
   <div class="field"><label for="curl-create">Command to add a prospect</label>
   <textarea id="curl-create" class="command" readonly rows="3" spellcheck="false">${curl}</textarea>
   <div class="actions"><button type="button" class="secondary" data-copy="curl-create" hidden>Copy command</button>

@@ -4,9 +4,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SettingsAsset, settingsAssets, settingsAssetUrl } from './app-assets.js';
+import { type AppAsset, appAssets, assetUrl } from './app-assets.js';
 
-const cases: Array<[SettingsAsset, { contentType: string }]> = [
+const cases: Array<[AppAsset, { contentType: string }]> = [
   ['settings-base.css', { contentType: 'text/css; charset=utf-8' }],
   ['settings-forms.css', { contentType: 'text/css; charset=utf-8' }],
   ['settings.css', { contentType: 'text/css; charset=utf-8' }],
@@ -24,7 +24,7 @@ describe('settings assets', () => {
       res.set('Cache-Control', 'no-store');
       next();
     });
-    app.use('/settings/assets', settingsAssets());
+    app.use('/assets', appAssets());
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
@@ -36,10 +36,8 @@ describe('settings assets', () => {
     '%s is served from its file with its type, cached a year under a content-hash address',
     async (name, want) => {
       const file = readFileSync(new URL(`./assets/${name}`, import.meta.url));
-      const url = settingsAssetUrl(name);
-      expect(url).toBe(
-        `/settings/assets/${name}?v=${createHash('sha256').update(file).digest('hex').slice(0, 16)}`,
-      );
+      const url = assetUrl(name);
+      expect(url).toBe(`/assets/${name}?v=${createHash('sha256').update(file).digest('hex').slice(0, 16)}`);
       const answer = await fetch(`${origin}${url}`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe(want.contentType);
@@ -49,11 +47,7 @@ describe('settings assets', () => {
   );
 
   it('serves nothing else: other names fall through to the next handler', async () => {
-    for (const path of [
-      '/settings/assets/',
-      '/settings/assets/nope.css',
-      '/settings/assets/../settings-assets.ts',
-    ]) {
+    for (const path of ['/assets/', '/assets/nope.css', '/assets/../settings-assets.ts']) {
       expect((await fetch(`${origin}${path}`)).status, path).toBe(404);
     }
   });

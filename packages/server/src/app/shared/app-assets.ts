@@ -7,7 +7,7 @@ import express, { type RequestHandler } from 'express';
  * The files under `assets/`: the pages' stylesheets, linked in this order (each later one may override an earlier
  * one; the app's pages add their own after the settings ones), their script, and the import and inbox pages' own.
  */
-export type SettingsAsset =
+export type AppAsset =
   | 'settings-base.css'
   | 'settings-forms.css'
   | 'settings.css'
@@ -17,7 +17,7 @@ export type SettingsAsset =
   | 'import.js'
   | 'inbox.css';
 
-const ASSETS: readonly SettingsAsset[] = [
+const ASSETS: readonly AppAsset[] = [
   'settings-base.css',
   'settings-forms.css',
   'settings.css',
@@ -29,7 +29,7 @@ const ASSETS: readonly SettingsAsset[] = [
 ];
 
 /**
- * The folder beside this module: `src/settings/assets/` when run from source (tsx), and `dist/assets/` in the
+ * The folder beside this module: `src/app/shared/assets/` when run from source (tsx), and `dist/assets/` in the
  * package, where the build copies it beside the bundled chunks.
  */
 const ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
@@ -37,10 +37,10 @@ const ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
 /** A year: the address carries the content's hash, so a changed file is a new address. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-const versions = new Map<SettingsAsset, string>();
+const versions = new Map<AppAsset, string>();
 
 /** The first 16 hex digits of the file's SHA-256, read once. */
-function version(name: SettingsAsset): string {
+function version(name: AppAsset): string {
   let hash = versions.get(name);
   if (hash === undefined) {
     try {
@@ -63,21 +63,21 @@ function version(name: SettingsAsset): string {
  * it a year and still get a changed file at once.
  *
  * @example
- * settingsAssetUrl('settings.css'); // '/settings/assets/settings.css?v=3f2a9c0d1e4b5a6f'
+ * assetUrl('settings.css'); // '/assets/settings.css?v=3f2a9c0d1e4b5a6f'
  */
-export function settingsAssetUrl(name: SettingsAsset): string {
-  return `/settings/assets/${name}?v=${version(name)}`;
+export function assetUrl(name: AppAsset): string {
+  return `/assets/${name}?v=${version(name)}`;
 }
 
 /**
  * Serves the settings assets from their folder by `express.static`: content types from the file name
  * (`text/css`, `text/javascript`), `ETag` and `Last-Modified`, and `Cache-Control` for a year. Mount it on
- * `/settings/assets`. The app's Content-Security-Policy (`script-src 'self'; style-src 'self'`) allows them,
+ * `/assets`. The app's Content-Security-Policy (`script-src 'self'; style-src 'self'`) allows them,
  * being same-origin files rather than inline code.
  *
  * @throws Error when a file is missing (a broken install): at start-up rather than at the first page
  */
-export function settingsAssets(): RequestHandler {
+export function appAssets(): RequestHandler {
   for (const name of ASSETS) version(name);
   return express.static(ASSETS_DIR, {
     index: false,

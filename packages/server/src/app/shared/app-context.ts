@@ -3,10 +3,10 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { MailSender } from '../../mail/mail-sender.js';
-import type { SignInCsrf } from '../account/sign-in-csrf.js';
+import type { SignInCsrf } from './sign-in-csrf.js';
 
 /** What every settings route needs. */
-export interface SettingsContext {
+export interface AppContext {
   db: Database;
   logger: Logger;
   clock: Clock;

@@ -1,6 +1,6 @@
 import { csrfSync } from 'csrf-sync';
 import type { NextFunction, Request, Response } from 'express';
-import { equalSecrets } from '../account/admin-password.js';
+import { equalSecrets } from './equal-secrets.js';
 
 /** The hidden form field that carries the CSRF token. */
 export const CSRF_FIELD = '_csrf';

@@ -1,5 +1,5 @@
 import type { Workspace } from '../../store/workspaces.js';
-import { settingsAssetUrl } from './app-assets.js';
+import { assetUrl } from './app-assets.js';
 import { CSRF_FIELD } from './csrf.js';
 import { html, type SafeHtml } from './html.js';
 
@@ -28,13 +28,22 @@ export interface PageInput {
 /** The hidden CSRF field every form carries. */
 export const csrfField = (token: string) => html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
 
-/** URL of a workspace's settings, optionally a page below it. */
+/**
+ * URL of a page of a workspace's app (`/workspaces/:id/prospects`, `/imports`, `/inbox`): the URL names the
+ * workspace, then the area (docs/architecture.md, "The app's URLs").
+ */
 export const workspaceUrl = (workspaceId: string, rest = '') =>
-  `/settings/workspaces/${encodeURIComponent(workspaceId)}${rest}`;
+  `/workspaces/${encodeURIComponent(workspaceId)}${rest}`;
+
+/**
+ * URL of a workspace's settings (the service spec's "Workspace settings" and "Automation & API"):
+ * `/workspaces/:id/settings` itself (name, suspension), or a page below it (`/teammates`, `/tokens`, `/webhooks`).
+ */
+export const settingsUrl = (workspaceId: string, rest = '') => workspaceUrl(workspaceId, `/settings${rest}`);
 
 /** URL of a webhook's page, optionally a page below it. */
 export const webhookUrl = (workspaceId: string, webhookId: string, rest = '') =>
-  workspaceUrl(workspaceId, `/webhooks/${encodeURIComponent(webhookId)}${rest}`);
+  settingsUrl(workspaceId, `/webhooks/${encodeURIComponent(webhookId)}${rest}`);
 
 function navigation(workspace: Workspace, section: Section | undefined): SafeHtml {
   const link = (target: Section, href: string, label: string) =>
@@ -42,7 +51,7 @@ function navigation(workspace: Workspace, section: Section | undefined): SafeHtm
   return html`<nav class="side" aria-label="Workspace">
   <p>Workspace</p>
   <p><strong>${workspace.name}</strong>${workspace.suspended_at ? html` <span class="status bad">Suspended</span>` : ''}</p>
-  <p><a href="/settings/workspaces">Switch workspace</a></p>
+  <p><a href="/workspaces">Switch workspace</a></p>
   <p class="group" id="nav-app">Prospects &amp; inbox</p>
   <ul aria-labelledby="nav-app">
     ${link('prospects', workspaceUrl(workspace.id, '/prospects'), 'Prospects')}
@@ -51,13 +60,13 @@ function navigation(workspace: Workspace, section: Section | undefined): SafeHtm
   </ul>
   <p class="group" id="nav-workspace">Workspace settings</p>
   <ul aria-labelledby="nav-workspace">
-    ${link('workspace', workspaceUrl(workspace.id), 'Workspace')}
-    ${link('teammates', workspaceUrl(workspace.id, '/teammates'), 'Teammates')}
+    ${link('workspace', settingsUrl(workspace.id), 'Workspace')}
+    ${link('teammates', settingsUrl(workspace.id, '/teammates'), 'Teammates')}
   </ul>
   <p class="group" id="nav-automation">Automation &amp; API</p>
   <ul aria-labelledby="nav-automation">
-    ${link('tokens', workspaceUrl(workspace.id, '/tokens'), 'API tokens')}
-    ${link('webhooks', workspaceUrl(workspace.id, '/webhooks'), 'Webhooks')}
+    ${link('tokens', settingsUrl(workspace.id, '/tokens'), 'API tokens')}
+    ${link('webhooks', settingsUrl(workspace.id, '/webhooks'), 'Webhooks')}
   </ul>
 </nav>`;
 }
@@ -71,21 +80,21 @@ export function layout(page: PageInput): SafeHtml {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
 <title>${page.title} · ProspectKit</title>
-<link rel="stylesheet" href="${settingsAssetUrl('settings-base.css')}">
-<link rel="stylesheet" href="${settingsAssetUrl('settings-forms.css')}">
-<link rel="stylesheet" href="${settingsAssetUrl('settings.css')}">
-<link rel="stylesheet" href="${settingsAssetUrl('prospects.css')}">
-${page.section === 'inbox' && html`<link rel="stylesheet" href="${settingsAssetUrl('inbox.css')}">`}
-<script src="${settingsAssetUrl('settings.js')}" defer></script>
+<link rel="stylesheet" href="${assetUrl('settings-base.css')}">
+<link rel="stylesheet" href="${assetUrl('settings-forms.css')}">
+<link rel="stylesheet" href="${assetUrl('settings.css')}">
+<link rel="stylesheet" href="${assetUrl('prospects.css')}">
+${page.section === 'inbox' && html`<link rel="stylesheet" href="${assetUrl('inbox.css')}">`}
+<script src="${assetUrl('settings.js')}" defer></script>
 ${page.head}
 </head>
 <body>
 <a class="skip" href="#main">Skip to main content</a>
 <header class="top">
-  <a class="brand" href="/settings">ProspectKit</a>
+  <a class="brand" href="/">ProspectKit</a>
   ${
     page.signedIn &&
-    html`<form method="post" action="/settings/sign-out" class="inline">${csrfField(page.csrf)}<button type="submit" class="link">Sign out</button></form>`
+    html`<form method="post" action="/sign-out" class="inline">${csrfField(page.csrf)}<button type="submit" class="link">Sign out</button></form>`
   }
 </header>
 <div class="layout${page.workspace ? ' with-nav' : ''}">

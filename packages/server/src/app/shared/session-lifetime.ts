@@ -62,6 +62,6 @@ export function requireCurrentSession(options: { clock: Clock; stamp: () => Prom
         req.session.destroy((error) => (error ? reject(error) : resolve())),
       );
     }
-    res.redirect(303, '/settings/sign-in');
+    res.redirect(303, '/sign-in');
   };
 }

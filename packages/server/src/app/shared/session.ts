@@ -55,12 +55,12 @@ export function sessionSecretLoader(db: Sql): () => Promise<string> {
 
 /**
  * `express-session` for the settings area: a server-side session in the database (see
- * {@link DatabaseSessionStore}) behind an HTTP-only, `SameSite=Lax` cookie scoped to `/settings`, marked
+ * {@link DatabaseSessionStore}) behind an HTTP-only, `SameSite=Lax` cookie scoped to `/` (the app's pages live at the root: docs/architecture.md, "The app's URLs"), marked
  * `Secure` always when `options.secure` (an https public origin), else whenever the request came over https
  * (`secure: 'auto'`, which follows Express's `trust proxy`).
  * The idle timeout rolls with each request. The cookie secret is loaded from the database on first use.
  */
-export function settingsSession(
+export function appSession(
   db: Sql,
   secret: () => Promise<string>,
   options: { secure: boolean },
@@ -77,7 +77,7 @@ export function settingsSession(
         rolling: true,
         unset: 'destroy',
         cookie: {
-          path: '/settings',
+          path: '/',
           httpOnly: true,
           sameSite: 'lax',
           // express-session sends a Secure cookie only on a request it sees as https (see `trust proxy`), and none

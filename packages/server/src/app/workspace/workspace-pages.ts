@@ -4,7 +4,7 @@ import { MAX_NAME_LENGTH } from '../shared/form-body.js';
 import { errorSummary, type FieldErrors, inputField } from '../shared/form-fields.js';
 import { timeTag } from '../shared/format.js';
 import { html } from '../shared/html.js';
-import { csrfField, workspaceUrl } from '../shared/layout.js';
+import { csrfField, settingsUrl, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 
 const statusOf = (w: Workspace) =>
@@ -28,12 +28,14 @@ ${
   input.workspaces.length === 0
     ? html`<p>No workspaces yet.</p>`
     : html`<ul class="cards">${input.workspaces.map(
-        (w) => html`<li><a href="${workspaceUrl(w.id)}"><strong>${w.name}</strong></a> ${statusOf(w)}
+        (
+          w,
+        ) => html`<li><a href="${workspaceUrl(w.id, '/prospects')}"><strong>${w.name}</strong></a> ${statusOf(w)}
 <div class="hint"><code>${w.id}</code></div></li>`,
       )}</ul>`
 }
 <h2>Add a workspace</h2>
-<form method="post" action="/settings/workspaces" class="stack">
+<form method="post" action="/workspaces" class="stack">
   ${csrfField(input.csrf)}
   ${inputField({ name: 'name', label: 'Workspace name', value: input.name ?? '', error: errors.name, maxlength: MAX_NAME_LENGTH, autocomplete: 'off' })}
   <div class="actions"><button type="submit">Add workspace</button></div>
@@ -64,7 +66,7 @@ export function workspacePage(input: {
     <div class="hint">Mail from a prospect’s contact email to this address joins their conversation in the inbox.</div></dd>
 </dl>
 <h2>Name</h2>
-<form method="post" action="${workspaceUrl(w.id, '/name')}" class="stack">
+<form method="post" action="${settingsUrl(w.id, '/name')}" class="stack">
   ${csrfField(input.csrf)}
   ${inputField({ name: 'name', label: 'Workspace name', value: input.name ?? w.name, error: errors.name, maxlength: MAX_NAME_LENGTH, autocomplete: 'off' })}
   <div class="actions"><button type="submit">Save name</button></div>
@@ -74,10 +76,10 @@ ${
   w.suspended_at
     ? html`<p>The workspace is suspended: every API request with its tokens gets 401. Resuming lets its tokens work
 again (revoked and expired tokens stay unusable).</p>
-<form method="post" action="${workspaceUrl(w.id, '/resume')}">${csrfField(input.csrf)}<button type="submit">Resume workspace</button></form>`
+<form method="post" action="${settingsUrl(w.id, '/resume')}">${csrfField(input.csrf)}<button type="submit">Resume workspace</button></form>`
     : html`<p>While the workspace is suspended, every API request with its tokens gets 401. Nothing is deleted; you
 can resume it at any time.</p>
-<form method="post" action="${workspaceUrl(w.id, '/suspend')}">${csrfField(input.csrf)}<button type="submit" class="danger">Suspend workspace</button></form>`
+<form method="post" action="${settingsUrl(w.id, '/suspend')}">${csrfField(input.csrf)}<button type="submit" class="danger">Suspend workspace</button></form>`
 }`,
   };
 }

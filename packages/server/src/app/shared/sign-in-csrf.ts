@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { CSRF_FIELD } from '../shared/csrf.js';
-import { equalSecrets } from './admin-password.js';
+import { CSRF_FIELD } from './csrf.js';
+import { equalSecrets } from './equal-secrets.js';
 
 /** The cookie that carries the sign-in form's nonce: it holds no session and nothing is stored for it. */
 export const SIGN_IN_COOKIE = 'prospectkit_sign_in';
@@ -29,7 +29,7 @@ export function signInCsrf(options: { secret: () => Promise<string>; secure: (re
     async issue(req: Request, res: Response): Promise<string> {
       const nonce = NONCE.exec(req.headers.cookie ?? '')?.[1] ?? randomBytes(32).toString('base64url');
       res.cookie(SIGN_IN_COOKIE, nonce, {
-        path: '/settings/sign-in',
+        path: '/sign-in',
         httpOnly: true,
         sameSite: 'strict',
         secure: options.secure(req),
@@ -52,7 +52,7 @@ export function signInCsrf(options: { secret: () => Promise<string>; secure: (re
     },
     /** Ends the nonce after a good sign-in; the session's own token protects every later form. */
     clear(res: Response): void {
-      res.clearCookie(SIGN_IN_COOKIE, { path: '/settings/sign-in' });
+      res.clearCookie(SIGN_IN_COOKIE, { path: '/sign-in' });
     },
   };
 }
