@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/open-database.js';
-import { cliCommand } from './cli-helpers.js';
+import { cliCommand, prospectkit } from './cli-helpers.js';
 
-/** Runs `prospectkit-server start` until its banner is complete, then stops it with SIGTERM. */
-async function start(env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
+/** Runs `prospectkit-server start` until its banner is complete, then stops it with `signal` (SIGTERM). */
+async function start(
+  env: Record<string, string>,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<{ stdout: string; stderr: string }> {
   const child = spawn(...cliCommand('start'), {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -30,7 +33,7 @@ async function start(env: Record<string, string>): Promise<{ stdout: string; std
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill('SIGTERM');
+  child.kill(signal);
   await exited;
   return { stdout, stderr };
 }
@@ -46,6 +49,16 @@ describe('prospectkit-server start', { timeout: 180_000 }, () => {
   let dir: string | undefined;
   afterEach(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("after a SIGKILL on the embedded database, the next process starts at once: the dead holder's lock is taken over", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pk-start-'));
+    const env = { PROSPECTKIT_DATA_DIR: join(dir, 'data'), PROSPECTKIT_SMTP_PORT: 'off' };
+    await start(env, 'SIGKILL');
+    // At once, while the dead process's lock is fresh (proper-lockfile would call it stale only after 15 s).
+    const next = await prospectkit(env, 'workspace', 'list', '--json');
+    expect({ code: next.code, stderr: next.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(next.stdout)).toHaveLength(1);
   });
 
   it('in production on an empty database creates no workspace or token and says on stderr how to make them', async () => {

@@ -1,27 +1,18 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import lockfile from 'proper-lockfile';
+import { lockDataDirectory } from './data-directory-lock.js';
 import type { Database, Row, Sql } from './database.js';
 
-/** Thrown when another process holds the embedded data directory. */
-export class DataDirectoryLockedError extends Error {
-  /** The class name, `'DataDirectoryLockedError'`. */
-  override readonly name = 'DataDirectoryLockedError';
-  constructor(dataDir: string) {
-    super(
-      `The embedded database in ${dataDir} is in use by another prospectkit-server process (PGlite allows one process at a time). ` +
-        'Stop that process first, run this command against PostgreSQL with DATABASE_URL, or point PROSPECTKIT_DATA_DIR at another directory.',
-    );
-  }
-}
+export { DataDirectoryLockedError } from './data-directory-lock.js';
 
 /** The extensions every PGlite database loads (migration 1 creates pg_trgm). */
 const EXTENSIONS = { pg_trgm };
 
 /**
  * Opens embedded PGlite persisted in `dataDir`, or in memory when `dataDir` is `undefined`. A lock file beside
- * the directory (`<dataDir>.lock`) keeps a second process out, because PGlite has no cross-process locking.
+ * the directory (`<dataDir>.lock`) keeps a second process out, because PGlite has no cross-process locking; a lock
+ * left by a process of this machine that no longer runs is taken over at once (`lockDataDirectory`).
  *
  * @param dataDir - the data directory, created when missing. Default: in memory (nothing kept)
  * @param options.loadDataDir a dump of another PGlite database (PGlite's `dumpDataDir`) to start from instead of
@@ -39,17 +30,7 @@ export async function createPgliteDatabase(
   let release: (() => Promise<void>) | undefined;
   if (dataDir !== undefined) {
     await mkdir(dataDir, { recursive: true });
-    try {
-      release = await lockfile.lock(dataDir, {
-        lockfilePath: `${dataDir}.lock`,
-        stale: 15_000,
-        update: 5_000,
-        realpath: false,
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ELOCKED') throw new DataDirectoryLockedError(dataDir);
-      throw error;
-    }
+    release = await lockDataDirectory(dataDir);
   }
   const db = await PGlite.create(dataDir ?? 'memory://', {
     extensions: EXTENSIONS,
