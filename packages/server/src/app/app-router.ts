@@ -16,6 +16,7 @@ import { teammateRoutes } from './members/teammate-routes.js';
 import { appProspectRoutes } from './prospects/app-prospect-routes.js';
 import { appAssets } from './shared/app-assets.js';
 import type { AppContext, SettingsMail } from './shared/app-context.js';
+import { compressPages } from './shared/compress-pages.js';
 import { csrfProtection, isCsrfError } from './shared/csrf.js';
 import { currentWorkspace, loadWorkspace } from './shared/current-workspace.js';
 import { workspaceUrl } from './shared/layout.js';
@@ -133,6 +134,7 @@ export function appRouter(
   const router = express.Router();
   router.use((req, _res, next) => (isAppPath(req.path) ? next() : next('router')));
   router.use('/settings', legacySettingsRedirect);
+  router.use(compressPages());
   // Stylesheets and scripts are public files: served before the session and the rate limit.
   router.use('/assets', appAssets());
   router.use(noStore);

@@ -64,6 +64,27 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     expect((await client().request('POST', '/settings/sign-in', { password: 'x' })).status).toBe(308);
   });
 
+  it('compresses pages and assets (brotli, else gzip) and never the API', async () => {
+    const brotli = await fetch(`${app.origin}/sign-in`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect([brotli.headers.get('content-encoding'), brotli.headers.get('vary')]).toEqual([
+      'br',
+      'Accept-Encoding',
+    ]);
+    expect(await brotli.text()).toContain('<form');
+    const page = await client().get('/sign-in');
+    const stylesheet = /href="(\/assets\/settings-base\.css\?v=\w+)"/.exec(page.text)?.[1] as string;
+    const gzip = await fetch(`${app.origin}${stylesheet}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toContain('{');
+    const api = await fetch(`${app.origin}/api/v1/prospects`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    await api.body?.cancel();
+    expect([api.status, api.headers.get('content-encoding')]).toEqual([401, null]);
+    // A large answer outside the app (the contract, 100+ KB) is not compressed either: only the app's paths are.
+    const contract = await fetch(`${app.origin}/openapi.yaml`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect((await contract.text()).length).toBeGreaterThan(10_000);
+    expect(contract.headers.get('content-encoding')).toBeNull();
+  });
+
   it('leaves paths that are not the app to the API: a JSON 404 in the contract error shape', async () => {
     const answer = await fetch(`${app.origin}/nothing-here`);
     expect(answer.status).toBe(404);

@@ -1,0 +1,70 @@
+// The server child of `npm run bench:compression`: the reference app on a fresh PostgreSQL schema with 300
+// realistic prospects, and, for the measurement only, the API wrapped in the same compression middleware as the
+// app's pages (the product leaves the API uncompressed: docs/benchmarks.md, "Compression"). Prints one line,
+// `ready <port> <token> <workspace id>`.
+import { constants } from 'node:zlib';
+import { prospectRows } from '@prospectkit/fake-data';
+import {
+  ABILITIES,
+  createApiToken,
+  createApp,
+  createLimiter,
+  createLogger,
+  createWorkspace,
+  migrate,
+  openDatabase,
+} from '@prospectkit/server';
+import compression from 'compression';
+import express from 'express';
+
+const schema = `pk_bench_compression_${process.pid}`;
+const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL as string, schema });
+await migrate(db);
+const workspace = await createWorkspace(db, 'Compression bench');
+const now = new Date();
+const { token } = await createApiToken(db, {
+  workspaceId: workspace.id,
+  name: 'bench',
+  abilities: ABILITIES,
+  expiresAt: new Date(now.getTime() + 86_400_000),
+  now,
+});
+const limiter = createLimiter(db, 1_000_000);
+const app = createApp({
+  db,
+  logger: createLogger('warn'),
+  limiter: limiter.limiter,
+  signInLimiter: limiter.signInLimiter,
+  validateResponses: false,
+  settings: { adminPassword: process.env.BENCH_ADMIN_PASSWORD as string },
+});
+const outer = express();
+outer.use(
+  '/api/v1',
+  compression({ threshold: 1024, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } }),
+);
+outer.use(app);
+const server = outer.listen(0, '127.0.0.1', async () => {
+  const port = (server.address() as { port: number }).port;
+  for (const row of prospectRows({ seed: 30, count: 300 })) {
+    await fetch(`http://127.0.0.1:${port}/api/v1/prospects`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(row),
+    });
+  }
+  process.stdout.write(`ready ${port} ${token} ${workspace.id}\n`);
+});
+const stop = async () => {
+  server.closeAllConnections();
+  server.close();
+  await db.query(`drop schema ${schema} cascade`).catch(() => {});
+  await limiter.close();
+  await db.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
