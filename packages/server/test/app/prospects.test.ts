@@ -1,4 +1,5 @@
 import { EVENT_TYPES } from '@prospectkit/core';
+import { prospectRows } from '@prospectkit/fake-data';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProspect } from '../../src/store/prospects.js';
@@ -208,5 +209,51 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
     await page.getByLabel('Search prospects').fill('no such prospect');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText('No prospect matches your search.').isVisible()).resolves.toBe(true);
+  });
+
+  it('shows owners by name and keeps the list inside the window at 1280, 1024 and 700 px', async () => {
+    const now = new Date(Date.UTC(2031, 0, 1));
+    await server.db.transaction(async (tx) => {
+      let i = 0;
+      for (const row of prospectRows({ seed: 7, count: 25 })) {
+        i++;
+        // Long unbroken values, as real exports hold: addresses, domains, an owner id from another system.
+        await createProspect(
+          tx,
+          server.workspaceId,
+          {
+            ...row,
+            contact_email:
+              i === 1
+                ? 'bartholomew.featherstonehaugh-cholmondeley@international-consolidated.example'
+                : row.contact_email,
+            tags: i === 2 ? ['enterprise-customer-success-priority', 'salesnav-import-2031-q1'] : row.tags,
+            owner_id: i === 3 ? 'hubspot-owner-0123456789abcdef0123456789' : i % 2 === 0 ? adaId : null,
+          },
+          new Date(now.getTime() + i * 60_000),
+        );
+      }
+    });
+    await page.goto(`${server.origin}/workspaces/${server.workspaceId}/prospects`);
+    const owners = await page.locator('table.prospects td[data-label="Owner"]').allTextContents();
+    expect(owners).toContain('Ada Owner');
+    expect(owners).toContain('Other owner');
+    expect(owners.join(' ')).not.toMatch(/tm_[0-9A-Z]{10}/);
+    for (const width of [1280, 1024, 700]) {
+      await page.setViewportSize({ width, height: 800 });
+      const sizes = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+        table: Math.ceil(
+          (document.querySelector('table.prospects') as Element).getBoundingClientRect().right,
+        ),
+      }));
+      expect({ width, fits: sizes.page <= sizes.window && sizes.table <= sizes.window }).toEqual({
+        width,
+        fits: true,
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shoot('prospects-list-owners');
   });
 });

@@ -80,7 +80,9 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     await api.body?.cancel();
     expect([api.status, api.headers.get('content-encoding')]).toEqual([401, null]);
     // A large answer outside the app (the contract, 100+ KB) is not compressed either: only the app's paths are.
-    const contract = await fetch(`${app.origin}/openapi.yaml`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    const contract = await fetch(`${app.origin}/openapi.yaml`, {
+      headers: { 'Accept-Encoding': 'br, gzip' },
+    });
     expect((await contract.text()).length).toBeGreaterThan(10_000);
     expect(contract.headers.get('content-encoding')).toBeNull();
   });

@@ -136,6 +136,7 @@ export function appProspectRoutes(ctx: AppContext): Router {
         workspaceId: wsId(res),
         search: query.search,
         page,
+        teammates: await teammatesOf(res),
         origin: origin(req),
         ...(query.errors ? { errors: query.errors } : {}),
       }),

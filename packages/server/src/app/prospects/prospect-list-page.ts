@@ -1,10 +1,12 @@
 import type { Prospect, ProspectList } from '@prospectkit/core';
+import type { Teammate } from '../../store/teammates.js';
 import { type FieldErrors, fieldId } from '../shared/form-fields.js';
 import { formatUtc } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
 import { settingsUrl, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import { outcomeBadge } from './outcome-badge.js';
+import { ownerName } from './owner-select.js';
 
 /** The per-page choices of the list (the API allows 1-100). */
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
@@ -17,6 +19,8 @@ export interface ProspectListInput {
   page: Omit<ProspectList, 'data'> & { data: Prospect[] };
   /** Problems with the query (the API's 422 messages); the list then shows the first page unfiltered. */
   errors?: FieldErrors;
+  /** The workspace's teammates, to show each owner by name. */
+  teammates: readonly Pick<Teammate, 'id' | 'name'>[];
   /** The server's public origin, for the curl line of the empty state. */
   origin: string;
 }
@@ -108,11 +112,21 @@ function table(input: ProspectListInput): SafeHtml {
     !p.contact_name && !p.contact_email && html`<span class="hint">—</span>`
   }</td>
   <td data-label="Tags">${tagList(p.tags)}</td>
-  <td data-label="Owner">${p.owner_id ?? html`<span class="hint">—</span>`}</td>
+  <td data-label="Owner">${owner(p.owner_id, input.teammates)}</td>
   <td data-label="Outcome">${p.outcome?.outcome ? outcomeBadge(p.outcome.outcome) : html`<span class="hint">—</span>`}</td>
   <td data-label="Added"><time datetime="${p.created_at}" title="${formatUtc(new Date(p.created_at))}">${p.created_at.slice(0, 10)}</time></td>
 </tr>`,
   )}</tbody></table>`;
+}
+
+/**
+ * The owner by name when a teammate; an owner id from another system (set through the API: `OwnerId` in
+ * openapi.yaml is not checked against teammates) as "Other owner", its id kept in a tooltip.
+ */
+function owner(ownerId: string | null, teammates: ProspectListInput['teammates']): SafeHtml {
+  if (ownerId === null) return html`<span class="hint">—</span>`;
+  const name = ownerName(ownerId, teammates);
+  return name === ownerId ? html`<span class="hint" title="${ownerId}">Other owner</span>` : html`${name}`;
 }
 
 /** Tags as small labels, or a dash for none. */
