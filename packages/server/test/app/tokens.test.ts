@@ -61,6 +61,20 @@ describe.each(testDatabaseKinds())('API tokens in a browser (%s)', (kind) => {
     expect(await page.getByLabel('Name').inputValue()).toBe('CRM sync');
     expect(await expiry.inputValue()).toBe(tooFar);
     await shoot('token-new-errors');
+
+    // Each link of the summary focuses its field: a checkbox group's first choice (a fieldset takes no focus), and
+    // a text field with its label in view rather than hidden above the window's top edge.
+    await page.setViewportSize({ width: 390, height: 500 });
+    await page.getByRole('alert').getByRole('link', { name: 'Choose at least one ability.' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-abilities-0');
+    await page.getByRole('alert').getByRole('link', { name: /at most one year away/ }).click();
+    const focused = await page.evaluate(() => {
+      const label = document.querySelector('label[for="f-expires_on"]') as Element;
+      return { id: document.activeElement?.id, labelTop: label.getBoundingClientRect().top };
+    });
+    expect(focused.id).toBe('f-expires_on');
+    expect(focused.labelTop).toBeGreaterThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('creates a token, shows it once with a copy button, and the API accepts it', async () => {

@@ -35,5 +35,21 @@ document.addEventListener('DOMContentLoaded', () => {
       minutes === 0 ? 'Your browser’s clock is on UTC.' : `Your browser’s clock is UTC${sign}${hhmm}.`;
     note.hidden = false;
   }
-  document.getElementById('error-summary')?.focus();
+  // The error summary's links (GOV.UK's pattern): focus the field itself, or a group's first choice (a fieldset
+  // takes no focus), and scroll so its label or legend shows above it, not the field at the window's top edge.
+  const summary = document.getElementById('error-summary');
+  summary?.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
+    const target = link && document.getElementById(link.getAttribute('href').slice(1));
+    if (!target) return;
+    const control = target.matches('fieldset') ? target.querySelector('input, select, textarea, button') : target;
+    if (!control) return;
+    event.preventDefault();
+    const caption = target.matches('fieldset')
+      ? target.querySelector('legend')
+      : document.querySelector(`label[for="${CSS.escape(target.id)}"]`);
+    (caption ?? control).scrollIntoView({ block: 'start' });
+    control.focus({ preventScroll: true });
+  });
+  summary?.focus();
 });
