@@ -53,7 +53,6 @@ export function mergedOutcomeIssues(merged: OutcomeState): FieldIssue[] {
       {
         path: ['meeting_at'],
         keyword: 'date_range',
-        message: 'The meeting_at field must be between 0001-01-01 and 9999-12-31 in UTC.',
       },
     ];
   }
@@ -62,7 +61,7 @@ export function mergedOutcomeIssues(merged: OutcomeState): FieldIssue[] {
       {
         path: ['currency'],
         keyword: 'required_with',
-        message: 'The currency field is required when value_minor is set.',
+        with: 'value_minor',
       },
     ];
   }
@@ -71,7 +70,7 @@ export function mergedOutcomeIssues(merged: OutcomeState): FieldIssue[] {
       {
         path: ['value_minor'],
         keyword: 'required_with',
-        message: 'The value_minor field is required when currency is set.',
+        with: 'currency',
       },
     ];
   }

@@ -37,8 +37,6 @@ describe('nulIssues', () => {
   });
 
   it('says the field', () => {
-    expect(nulIssues(undefined, { company: 'a\u0000' })).toEqual([
-      { path: ['company'], keyword: 'nul', message: 'The company field must not contain NUL characters.' },
-    ]);
+    expect(nulIssues(undefined, { company: 'a\u0000' })).toEqual([{ path: ['company'], keyword: 'nul' }]);
   });
 });

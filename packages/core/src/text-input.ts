@@ -13,11 +13,7 @@ export function toStoredText(value: string): string {
 function collect(value: unknown, path: string[], issues: FieldIssue[]): void {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) {
-      issues.push({
-        path,
-        keyword: 'nul',
-        message: `The ${path.join('.')} field must not contain NUL characters.`,
-      });
+      issues.push({ path, keyword: 'nul' });
     }
   } else if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) collect(item, [...path, String(i)], issues);

@@ -26,8 +26,42 @@ describe('fieldMessage', () => {
     [{ path: ['website'], keyword: 'pattern' }, 'The website field must be a valid URL.'],
     [{ path: ['currency'], keyword: 'pattern' }, 'The currency field format is invalid.'],
     [{ path: [], keyword: 'minProperties', limit: 1 }, 'The request body must contain at least one field.'],
+    [{ path: ['search'], keyword: 'nul' }, 'The search field must not contain NUL characters.'],
+    [
+      { path: ['meeting_at'], keyword: 'date_range' },
+      'The meeting_at field must be between 0001-01-01 and 9999-12-31 in UTC.',
+    ],
+    [
+      { path: ['currency'], keyword: 'required_with', with: 'value_minor' },
+      'The currency field is required when value_minor is set.',
+    ],
   ])('%o', (issue, message) => {
     expect(fieldMessage(issue)).toBe(message);
+  });
+
+  it.each<[FieldIssue, string, string]>([
+    [{ path: ['company'], keyword: 'blank' }, 'Company', 'Company is required.'],
+    [
+      { path: ['contact_email'], keyword: 'format', format: 'email' },
+      'Contact email',
+      'Contact email must be a valid email address.',
+    ],
+    [{ path: ['tags', '1'], keyword: 'distinct' }, 'Tag 2', 'Tag 2 has a duplicate value.'],
+    [{ path: ['outcome'], keyword: 'enum' }, 'Outcome', 'Outcome is not one of the choices.'],
+    [
+      { path: ['notes'], keyword: 'maxLength', limit: 10000 },
+      'Notes',
+      'Notes must not be greater than 10000 characters.',
+    ],
+  ])('%o labelled %s', (issue, label, message) => {
+    expect(fieldMessage(issue, () => label)).toBe(message);
+  });
+
+  it('names the other field of a required_with rule by its label too', () => {
+    const labels: Record<string, string> = { currency: 'Currency', value_minor: 'Opportunity value' };
+    expect(
+      fieldMessage({ path: ['currency'], keyword: 'required_with', with: 'value_minor' }, (p) => labels[p]),
+    ).toBe('Currency is required when Opportunity value is set.');
   });
 });
 

@@ -13,6 +13,8 @@ export interface FieldIssue {
   format?: string;
   /** The expected JSON type(s), for `type`. */
   type?: string;
+  /** The other field a `required_with` rule names (`currency` is required with `value_minor`). */
+  with?: string;
   /** A message to use as is, for service rules that no keyword describes. */
   message?: string;
 }
@@ -44,11 +46,22 @@ function typeWord(type = ''): string {
   return TYPE_WORDS[first] ?? first;
 }
 
-/** The Laravel-style message of one issue, e.g. `The company field is required.` */
-export function fieldMessage(issue: FieldIssue): string {
+/**
+ * The Laravel-style message of one issue, e.g. `The company field is required.`; with the labels a page shows
+ * for its fields, the same rule in its words: `Contact email must be a valid email address.`
+ *
+ * @param issue the failed rule
+ * @param label the label on a form of a field path (`contact_email` → `Contact email`, `tags.1` → `Tag 2`), or
+ *   `undefined` for a path it does not show. Default: the API's field paths
+ * @example
+ * fieldMessage({ path: ['contact_email'], keyword: 'format', format: 'email' }, () => 'Contact email');
+ * // 'Contact email must be a valid email address.'
+ */
+export function fieldMessage(issue: FieldIssue, label?: (path: string) => string | undefined): string {
   if (issue.message) return issue.message;
   const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
-  const the = `The ${field} field`;
+  const labelled = label?.(field);
+  const the = labelled ?? `The ${field} field`;
   switch (issue.keyword) {
     case 'required':
       return `${the} is required.`;
@@ -68,7 +81,15 @@ export function fieldMessage(issue: FieldIssue): string {
     case 'distinct':
       return `${the} has a duplicate value.`;
     case 'enum':
-      return `The selected ${field} is invalid.`;
+      return labelled ? `${labelled} is not one of the choices.` : `The selected ${field} is invalid.`;
+    case 'nul':
+      return `${the} must not contain NUL characters.`;
+    case 'date_range':
+      return `${the} must be between 0001-01-01 and 9999-12-31 in UTC.`;
+    case 'required_with': {
+      const other = issue.with ?? '';
+      return `${the} is required when ${label?.(other) ?? other} is set.`;
+    }
     case 'type':
       return `${the} must be ${typeWord(issue.type)}.`;
     case 'format':

@@ -98,6 +98,10 @@ describe.each(testDatabaseKinds())('CSV import in a browser (%s)', (kind) => {
     await page.getByLabel('Company name', { exact: true }).selectOption('company');
     expect(await start.isDisabled()).toBe(false);
     await page.getByLabel('Skip them').check();
+    // The preview's scroll box is a named stop of the tab order, so a keyboard can scroll it.
+    const preview = page.getByRole('region', { name: /rows as they would be imported/ });
+    await preview.focus();
+    expect(await preview.evaluate((box) => box === document.activeElement && box.tabIndex === 0)).toBe(true);
     await shoot('import-mapping');
     await start.click();
 

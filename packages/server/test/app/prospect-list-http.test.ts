@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds())('the app: the prospect list over HTTP (%s)', 
     expect(first.text).toContain(`href="${base()}?per_page=25&amp;page=2" rel="next"`);
     const bad = await browser.get(`${base()}?page=0&search=seed`);
     expect(bad.status).toBe(200);
-    expect(fieldError(bad.text, 'search')).toBe('The page field must be at least 1.');
+    expect(fieldError(bad.text, 'search')).toBe('Page must be at least 1.');
     for (const [query, apiQuery] of [
       ['search=a%00b', 'search=a%00b'],
       [`search=${'x'.repeat(256)}`, `search=${'x'.repeat(256)}`],
@@ -104,7 +104,9 @@ describe.each(testDatabaseKinds())('the app: the prospect list over HTTP (%s)', 
       expect(viaApi.status).toBe(422);
       const refused = await browser.get(`${base()}?${query}`);
       expect(refused.status).toBe(200);
-      expect(fieldError(refused.text, 'search')).toBe(viaApi.body.errors.search[0]);
+      expect(fieldError(refused.text, 'search')).toBe(
+        viaApi.body.errors.search[0].replace('The search field', 'Search'),
+      );
     }
   });
 

@@ -1,6 +1,7 @@
 import { ABILITIES } from '@prospectkit/core';
 import { unescape as decode } from 'html-escaper';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prospectFieldLabel } from '../../src/app/prospects/prospect-form.js';
 import type { Database } from '../../src/db/database.js';
 import { createApiToken } from '../../src/store/api-tokens.js';
 import { createTeammate } from '../../src/store/teammates.js';
@@ -52,6 +53,12 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
     ).exec(page);
     return match ? decode(match[1] as string) : undefined;
   };
+  /**
+   * The API's message for a field in the page's words: the same rule, naming the field by its label
+   * (`The contact_email field must be…` is `Contact email must be…` beside the Contact email box).
+   */
+  const inPageWords = (apiMessage: string, field: string) =>
+    apiMessage.replace(`The ${field} field`, prospectFieldLabel(field) as string);
   const prospectIdOf = (location: string | null) =>
     /\/prospects\/(prs_[0-9A-Z]{26})$/.exec(location ?? '')?.[1] as string;
 
@@ -183,7 +190,7 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
     const viaApi = await api('POST', '/prospects', apiBody);
     expect(viaApi.status).toBe(422);
     for (const [field, messages] of Object.entries(viaApi.body.errors as Record<string, string[]>)) {
-      expect(fieldError(refused.text, field), field).toBe(messages[0]);
+      expect(fieldError(refused.text, field), field).toBe(inPageWords(messages[0] as string, field));
     }
     expect(inputValue(refused.text, 'domain')).toBe('not a host');
     expect(inputValue(refused.text, 'contact_email')).toBe('nope');
@@ -194,7 +201,7 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
     const dup = await browser.submit(`${base()}/new`, base(), { company: 'Dup Ltd', tags: ['vip', ' vip'] });
     const dupApi = await api('POST', '/prospects', { company: 'Dup Ltd', tags: ['vip', ' vip'] });
     expect(dupApi.status).toBe(422);
-    expect(fieldError(dup.text, 'tags.1')).toBe(dupApi.body.errors['tags.1'][0]);
+    expect(fieldError(dup.text, 'tags.1')).toBe(inPageWords(dupApi.body.errors['tags.1'][0], 'tags.1'));
     expect(await db.query("select 1 from prospects where company in (' ', 'Dup Ltd')")).toEqual([]);
   });
 
@@ -255,8 +262,12 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
       company: '',
       website: 'ftp://umbrella.example',
     });
-    expect(fieldError(refused.text, 'company')).toBe(apiRefused.body.errors.company[0]);
-    expect(fieldError(refused.text, 'website')).toBe(apiRefused.body.errors.website[0]);
+    expect(fieldError(refused.text, 'company')).toBe(
+      inPageWords(apiRefused.body.errors.company[0], 'company'),
+    );
+    expect(fieldError(refused.text, 'website')).toBe(
+      inPageWords(apiRefused.body.errors.website[0], 'website'),
+    );
     expect(inputValue(refused.text, 'website')).toBe('ftp://umbrella.example');
     expect((await api('GET', `/prospects/${viaPage}`)).body.company).toBe('Umbrella Corp');
   });
@@ -326,7 +337,11 @@ describe.each(testDatabaseKinds())('the app: prospects over HTTP (%s)', (kind) =
     });
     expect(refused.status).toBe(422);
     const apiRefused = await api('POST', `/prospects/${viaApi}/outcomes`, { value_minor: 1000 });
-    expect(fieldError(refused.text, 'currency')).toBe(apiRefused.body.errors.currency[0]);
+    expect(fieldError(refused.text, 'currency')).toBe(
+      apiRefused.body.errors.currency[0]
+        .replace('The currency field', 'Currency')
+        .replace('value_minor', 'Opportunity value'),
+    );
     expect(inputValue(refused.text, 'value')).toBe('10');
     const badValue = await record({
       outcome: 'Won',

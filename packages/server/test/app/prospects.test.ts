@@ -111,9 +111,9 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
     await page.getByLabel('Tag 2').fill('enterprise');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toContain('There is a problem');
-    expect(await errorBeside('company')).toBe('The company field is required.');
-    expect(await errorBeside('website')).toBe('The website field must be a valid URL.');
-    expect(await errorBeside('contact_email')).toBe('The contact_email field must be a valid email address.');
+    expect(await errorBeside('company')).toBe('Company is required.');
+    expect(await errorBeside('website')).toBe('Website must be a valid URL.');
+    expect(await errorBeside('contact_email')).toBe('Contact email must be a valid email address.');
     expect(await page.getByLabel('Contact email').inputValue()).toBe('ada-at-acme');
     expect(await page.getByLabel('Website').inputValue()).toBe('acme.example');
     expect(await page.getByLabel('Tag 2').inputValue()).toBe('enterprise');
@@ -125,7 +125,7 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
     await page.getByLabel('Contact email').fill('ada@acme.example');
     await page.getByLabel('Tag 2').fill(' enterprise ');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    expect(await errorBeside('tags.1')).toBe('The tags.1 field has a duplicate value.');
+    expect(await errorBeside('tags.1')).toBe('Tag 2 has a duplicate value.');
     await page.getByLabel('Tag 2').fill('emea');
     await page.getByLabel('Company').press('Enter');
     await page.waitForURL((url) => url.pathname === prospectPath);

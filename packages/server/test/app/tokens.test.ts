@@ -67,7 +67,10 @@ describe.each(testDatabaseKinds())('API tokens in a browser (%s)', (kind) => {
     await page.setViewportSize({ width: 390, height: 500 });
     await page.getByRole('alert').getByRole('link', { name: 'Choose at least one ability.' }).click();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-abilities-0');
-    await page.getByRole('alert').getByRole('link', { name: /at most one year away/ }).click();
+    await page
+      .getByRole('alert')
+      .getByRole('link', { name: /at most one year away/ })
+      .click();
     const focused = await page.evaluate(() => {
       const label = document.querySelector('label[for="f-expires_on"]') as Element;
       return { id: document.activeElement?.id, labelTop: label.getBoundingClientRect().top };

@@ -26,17 +26,21 @@ import { issueErrors } from '../shared/issue-errors.js';
 import { workspaceUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
-import { outcomeFormValues, parseOutcomeForm } from './outcome-form.js';
+import { outcomeFieldLabel, outcomeFormValues, parseOutcomeForm } from './outcome-form.js';
 import { outcomePage } from './outcome-page.js';
 import {
   type ProspectFormValues,
   prospectBody,
+  prospectFieldLabel,
   prospectFormValues,
   readProspectForm,
 } from './prospect-form.js';
 import { prospectFormPage } from './prospect-form-page.js';
 import { prospectListPage, prospectUrl } from './prospect-list-page.js';
 import { prospectPage } from './prospect-page.js';
+
+/** The list's query parameters as the page names them. */
+const LIST_QUERY_LABELS: Record<string, string> = { search: 'Search', page: 'Page', per_page: 'Per page' };
 
 /** The list's query as the API reads it (core's `validateRequest`), or its problems beside the search box. */
 function listQuery(query: QueryObject): {
@@ -50,7 +54,7 @@ function listQuery(query: QueryObject): {
   const issues = validated.ok ? nulIssues(validated.query.search, undefined) : validated.issues;
   if (!validated.ok || issues.length > 0) {
     // The API would answer 422; the page says why beside the search box and lists the first page, unfiltered.
-    const errors = issueErrors(issues);
+    const errors = issueErrors(issues, { label: (path) => LIST_QUERY_LABELS[path] });
     return {
       search: typed.replaceAll('\u0000', ''),
       page: DEFAULT_PAGE,
@@ -158,7 +162,7 @@ export function appProspectRoutes(ctx: AppContext): Router {
       issues.length > 0
         ? { issues }
         : await addProspect(ctx.db, { workspaceId: wsId(res), body, now: ctx.clock.now() });
-    if ('issues' in added) return show(issueErrors(added.issues), 422);
+    if ('issues' in added) return show(issueErrors(added.issues, { label: prospectFieldLabel }), 422);
     ctx.logger.info(
       { req_id: req.id, workspace_id: wsId(res), prospect_id: added.prospect.id },
       'app: prospect added',
@@ -214,7 +218,7 @@ export function appProspectRoutes(ctx: AppContext): Router {
             now: ctx.clock.now(),
           });
     if (!edited) return findProspect(req, res);
-    if ('issues' in edited) return show(issueErrors(edited.issues), 422);
+    if ('issues' in edited) return show(issueErrors(edited.issues, { label: prospectFieldLabel }), 422);
     ctx.logger.info(
       { req_id: req.id, workspace_id: wsId(res), prospect_id: prospect.id },
       'app: prospect edited',
@@ -268,7 +272,7 @@ export function appProspectRoutes(ctx: AppContext): Router {
             now,
           });
     if (!recorded) return findProspect(req, res);
-    if ('issues' in recorded) return show(issueErrors(recorded.issues, rename));
+    if ('issues' in recorded) return show(issueErrors(recorded.issues, { rename, label: outcomeFieldLabel }));
     ctx.logger.info(
       { req_id: req.id, workspace_id: wsId(res), prospect_id: prospect.id },
       'app: outcome recorded',

@@ -71,3 +71,20 @@ export function parseOutcomeForm(
   if (Object.keys(errors).length > 0) return { ok: false, errors, values };
   return { ok: true, value: request as RecordOutcomeRequest, values };
 }
+
+/**
+ * The label of a field of the API's outcome body, as the Record outcome page shows it, for its error messages.
+ *
+ * @param path the API's field path (`outcome`, `meeting_at`, `value_minor`, `currency`)
+ * @returns the label, or `undefined` for a path the form has no field for
+ */
+export function outcomeFieldLabel(path: string): string | undefined {
+  return OUTCOME_FIELD_LABELS[path];
+}
+
+const OUTCOME_FIELD_LABELS: Record<string, string> = {
+  outcome: 'Outcome',
+  meeting_at: 'Meeting time',
+  value_minor: 'Opportunity value',
+  currency: 'Currency',
+};

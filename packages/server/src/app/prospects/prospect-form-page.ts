@@ -4,7 +4,7 @@ import { html, type SafeHtml } from '../shared/html.js';
 import { csrfField, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import { ownerSelect } from './owner-select.js';
-import type { ProspectFormValues } from './prospect-form.js';
+import { PROSPECT_FIELD_LABELS, type ProspectFormValues } from './prospect-form.js';
 import { prospectUrl } from './prospect-list-page.js';
 
 /** Lengths from openapi.yaml `components.schemas` (Company, Domain, ...), so a browser stops typing there. */
@@ -99,12 +99,12 @@ export function prospectFormPage(input: {
 <form method="post" action="${action}" class="stack" novalidate>
   ${csrfField(input.csrf)}
   <button type="submit" class="default-submit" tabindex="-1" aria-hidden="true">${save}</button>
-  ${text('company', 'Company', { hint: 'Required.', required: true })}
-  ${text('domain', 'Domain', { hint: 'A host name without https://, e.g. acme.example.' })}
-  ${text('website', 'Website', { type: 'url', hint: 'An http or https address, e.g. https://acme.example.' })}
-  ${text('location', 'Location')}
-  ${text('contact_name', 'Contact name')}
-  ${text('contact_email', 'Contact email', { hint: 'e.g. ada@acme.example.' })}
+  ${text('company', PROSPECT_FIELD_LABELS.company, { hint: 'Required.', required: true })}
+  ${text('domain', PROSPECT_FIELD_LABELS.domain, { hint: 'A host name without https://, e.g. acme.example.' })}
+  ${text('website', PROSPECT_FIELD_LABELS.website, { type: 'url', hint: 'An http or https address, e.g. https://acme.example.' })}
+  ${text('location', PROSPECT_FIELD_LABELS.location)}
+  ${text('contact_name', PROSPECT_FIELD_LABELS.contact_name)}
+  ${text('contact_email', PROSPECT_FIELD_LABELS.contact_email, { hint: 'e.g. ada@acme.example.' })}
   ${ownerSelect({ workspaceId: input.workspaceId, value: v.owner_id, teammates: input.teammates, error: errors.owner_id })}
   ${tagEditor(v, errors)}
   ${notesField(v.notes, errors.notes)}

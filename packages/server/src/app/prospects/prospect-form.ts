@@ -15,6 +15,31 @@ export const PROSPECT_TEXT_FIELDS = [
 
 type TextField = (typeof PROSPECT_TEXT_FIELDS)[number];
 
+/** The label the form shows for each field: the page's words, used by the form and by its error messages. */
+export const PROSPECT_FIELD_LABELS: Record<TextField, string> = {
+  company: 'Company',
+  domain: 'Domain',
+  website: 'Website',
+  location: 'Location',
+  contact_name: 'Contact name',
+  contact_email: 'Contact email',
+  owner_id: 'Owner',
+  notes: 'Notes',
+};
+
+/**
+ * The label of a field of the API's prospect body, as the form shows it: `tags.1` is the second tag box, `Tag 2`.
+ *
+ * @param path the API's dotted field path (`contact_email`, `tags.1`)
+ * @returns the label, or `undefined` for a path the form has no field for
+ */
+export function prospectFieldLabel(path: string): string | undefined {
+  const tag = /^tags\.(\d+)$/.exec(path);
+  if (tag) return `Tag ${Number(tag[1]) + 1}`;
+  if (path === 'tags') return 'Tags';
+  return (PROSPECT_FIELD_LABELS as Record<string, string>)[path];
+}
+
 /** The add and edit form as the user filled it in. */
 export type ProspectFormValues = Record<TextField, string> & {
   /** The tags typed, blank boxes left out, in order: index `i` is the API body's `tags[i]`. */

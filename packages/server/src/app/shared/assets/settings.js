@@ -42,7 +42,9 @@ document.addEventListener('DOMContentLoaded', () => {
     const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
     const target = link && document.getElementById(link.getAttribute('href').slice(1));
     if (!target) return;
-    const control = target.matches('fieldset') ? target.querySelector('input, select, textarea, button') : target;
+    const control = target.matches('fieldset')
+      ? target.querySelector('input, select, textarea, button')
+      : target;
     if (!control) return;
     event.preventDefault();
     const caption = target.matches('fieldset')
