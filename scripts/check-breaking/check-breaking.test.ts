@@ -168,16 +168,28 @@ describe("check:breaking's own rules: each planted change is caught", () => {
   });
 
   it.each<[string, (doc: Node) => void]>([
-    ['a maxLength raised (looser)', (doc) => void (schemas(doc).Notes.maxLength = 20000)],
+    [
+      'a maxLength raised (looser)',
+      (doc) => {
+        schemas(doc).Notes.maxLength = 20000;
+      },
+    ],
     ['an enum value added to a request', (doc) => void schemas(doc).OutcomeValue.enum.push('Paused')],
     ['a response field made required', (doc) => void schemas(doc).ErrorResponse.required.push('errors')],
-    ['a description reworded', (doc) => void (schemas(doc).Notes.description = 'Free text.')],
+    [
+      'a description reworded',
+      (doc) => {
+        schemas(doc).Notes.description = 'Free text.';
+      },
+    ],
   ])('%s is no breaking change', (_name, change) => {
     expect(pick(ownChanges(planted(change)))).toEqual([]);
   });
 
   it('a malformed x-behaviour-changed entry is a problem', () => {
-    const doc = planted((d) => void (schemas(d).Notes['x-behaviour-changed'] = ['notes are Markdown']));
+    const doc = planted((d) => {
+      schemas(d).Notes['x-behaviour-changed'] = ['notes are Markdown'];
+    });
     expect(behaviourMarkerProblems(doc)).toEqual([
       'components.schemas.Notes.x-behaviour-changed: "notes are Markdown" is not "<version>: <what changed>" (write "unreleased: ..." until the release).',
     ]);

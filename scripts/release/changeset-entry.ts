@@ -8,13 +8,14 @@ export type ChangeKind = 'breaking' | 'feature' | 'fix';
 export interface ChangesetEntry {
   /** `breaking` when the summary starts with `Breaking:` or the bump is major; else the bump's kind. */
   kind: ChangeKind;
-  /** The summary without the `Breaking:` marker and the `Migration:` paragraph, trimmed. */
+  /** The summary without the `Breaking:` marker (its first letter then capitalised) and the `Migration:` paragraph. */
   text: string;
   /** The `Migration:` paragraph without its marker: what a user does about a breaking change. */
   migration?: string;
 }
 
 const BREAKING = /^Breaking:\s*/;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const MIGRATION = /^Migration:\s*/;
 
 /**
@@ -39,7 +40,7 @@ export function readChangesetEntry(summary: string, bump: Bump): ChangesetEntry 
   const migration = paragraphs.find((p) => MIGRATION.test(p));
   const text = paragraphs
     .filter((p) => p !== migration)
-    .map((p, i) => (i === 0 ? p.replace(BREAKING, '') : p))
+    .map((p, i) => (i === 0 ? capitalised(p.replace(BREAKING, '')) : p))
     .join('\n\n');
   const kind: ChangeKind = marked || bump === 'major' ? 'breaking' : bump === 'minor' ? 'feature' : 'fix';
   return {
