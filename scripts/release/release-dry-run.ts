@@ -30,7 +30,7 @@ try {
       copyFileSync(join(scratch.dir, file), join(values.out, `${file.split('/')[1]}-CHANGELOG.md`));
     console.log(`release:dry-run: changelogs copied to ${values.out}`);
   }
-  if (!failed) console.log('release:dry-run: the release can be cut.');
+  if (!failed && releases.length > 0) console.log('release:dry-run: the release can be cut.');
 } catch (error) {
   console.error(`release:dry-run: ${(error as Error).message}`);
   failed = true;

@@ -18,7 +18,8 @@ export function createScratchCopy(root: string): { dir: string; remove(): void }
   // The tags too: the checks find the last release by them.
   git(dir, ['fetch', '--quiet', '--tags', root]);
   for (const file of gitLines(root, ['ls-files', '--modified', '--others', '--exclude-standard'])) {
-    if (file.startsWith('node_modules/')) continue;
+    // A scratch copy's own node_modules is a link, which .gitignore's `node_modules/` does not match.
+    if (file === 'node_modules' || file.startsWith('node_modules/')) continue;
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     try {
       copyFileSync(join(root, file), join(dir, file));
@@ -27,6 +28,7 @@ export function createScratchCopy(root: string): { dir: string; remove(): void }
     }
   }
   for (const file of gitLines(root, ['ls-files', '--deleted'])) rmSync(join(dir, file), { force: true });
+  rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
