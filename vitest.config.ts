@@ -96,6 +96,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'scripts',
+          root: here('./scripts'),
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'examples',
           root: here('./examples'),
           include: ['**/*.test.ts'],

@@ -1,3 +1,4 @@
+import { API_VERSION } from '@prospectkit/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call } from '../call.js';
 import { requiredHeaders } from '../contract-headers.js';
@@ -39,10 +40,14 @@ export function headersSuite(target: TargetRef): void {
       ['401', () => call(target(), 'GET', '/prospects')],
       ['404', () => call(target(), 'GET', '/prospects/prs_unknown', { token })],
       ['422', () => call(target(), 'GET', '/prospects?page=0', { token })],
+      ['404 of a path outside the contract', () => call(target(), 'GET', '/campaigns', { token })],
+      ['405', () => call(target(), 'DELETE', '/prospects', { token })],
     ])(
-      'a %s carries X-Request-Id, X-RateLimit-Limit and X-RateLimit-Remaining, as JSON',
+      'a %s carries API-Version, X-Request-Id, X-RateLimit-Limit and X-RateLimit-Remaining, as JSON',
       async (_status, send) => {
         const answer = await send();
+        // The contract's version, which is the server's (docs/versioning.md).
+        expect(answer.headers.get('api-version')).toBe(API_VERSION);
         expect(answer.headers.get('x-request-id')).toMatch(GENERATED_REQUEST_ID);
         expect(answer.headers.get('x-ratelimit-limit')).toBe(String(target().rateLimit));
         expect(Number(answer.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);
@@ -64,7 +69,8 @@ export function headersSuite(target: TargetRef): void {
       expect(answer.body).toEqual({ message: 'Not found.' });
     });
 
-    const RATE_LIMITED = ['X-RateLimit-Limit', 'X-Request-Id'];
+    // On every answer of every operation (openapi.yaml `components.headers`, `required: true`).
+    const RATE_LIMITED = ['API-Version', 'X-RateLimit-Limit', 'X-Request-Id'];
     it.each<[string, number, string[], () => Promise<Answer>]>([
       ['listProspects', 200, RATE_LIMITED, () => call(target(), 'GET', '/prospects', { token })],
       ['listProspects', 422, RATE_LIMITED, () => call(target(), 'GET', '/prospects?page=0', { token })],

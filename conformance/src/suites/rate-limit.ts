@@ -36,6 +36,7 @@ export function rateLimitSuite(target: TargetRef): void {
       }
       expect(requiredHeaders('listProspects', 429).sort()).toEqual(
         [
+          'API-Version',
           'Retry-After',
           'X-RateLimit-Limit',
           'X-RateLimit-Remaining',

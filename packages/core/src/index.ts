@@ -1,6 +1,7 @@
 export { ABILITIES, type Ability } from './abilities.js';
 export { ajvFieldIssues } from './ajv-field-issues.js';
 export { allowHeader } from './allow-header.js';
+export { API_VERSION, API_VERSION_HEADER } from './api-version.js';
 export { bearerToken } from './bearer-token.js';
 export { type Clock, systemClock } from './clock.js';
 export {
@@ -12,6 +13,13 @@ export {
   type OperationId,
   type OperationMatch,
 } from './contract-operations.js';
+export {
+  createDeprecationNotices,
+  type Deprecatable,
+  type DeprecationHeaders,
+  deprecationHeaders,
+  type SentParameters,
+} from './deprecation-notices.js';
 export { type BuiltEvent, buildEvent } from './event-envelope.js';
 export { contract, contractYaml } from './generated/contract.js';
 export type { components, operations, paths, webhooks } from './generated/openapi.js';
@@ -39,7 +47,7 @@ export {
   pageEnvelope,
   pageOffset,
 } from './pagination.js';
-export { type NormalizedProspectInput, normalizeProspectInput } from './prospect-input.js';
+export { isWebsite, type NormalizedProspectInput, normalizeProspectInput } from './prospect-input.js';
 export {
   lowerLikePostgres,
   type ProspectSearch,
@@ -61,6 +69,11 @@ export type {
   RecordOutcomeRequest,
   ValidationError,
 } from './schemas.js';
+export {
+  prospectContractIssues,
+  repairStoredProspect,
+  type StoredFieldRepair,
+} from './stored-prospect.js';
 export { QUERY_INTEGER, strictQueryIntegers } from './strict-query-integers.js';
 export { nulIssues, toStoredText } from './text-input.js';
 export {

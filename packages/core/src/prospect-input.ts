@@ -31,9 +31,12 @@ export type NormalizedProspectInput = Partial<{
  * the contract's pattern requires a host, and this also refuses what only parsing finds, such as a port
  * over 65535.
  *
+ * @example
+ * isWebsite('https://acme.example'); // true
+ * isWebsite('https://'); // false
  * @see openapi.yaml `components.schemas.Website`
  */
-function isWebsite(value: string): boolean {
+export function isWebsite(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';

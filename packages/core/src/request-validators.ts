@@ -1,17 +1,10 @@
 import type { ValidateFunction } from 'ajv';
-import ajv2020 from 'ajv/dist/2020.js';
-import ajvFormats from 'ajv-formats';
 import { ajvFieldIssues } from './ajv-field-issues.js';
+import { type Ajv, createContractAjv } from './contract-ajv.js';
 import { CONTRACT_OPERATIONS, type ContractOperation, type OperationId } from './contract-operations.js';
 import { contract } from './generated/contract.js';
 import { strictQueryIntegers } from './strict-query-integers.js';
 import type { FieldIssue } from './validation-messages.js';
-
-// Both are CommonJS modules whose `module.exports` is the export itself, with `.default` pointing back to it:
-// `.default` is the class (the plugin) under Node, bundlers and TypeScript's NodeNext view alike.
-const Ajv2020 = ajv2020.default;
-const addFormats = ajvFormats.default;
-type Ajv = InstanceType<typeof Ajv2020>;
 
 /** A query string as Express's simple parser gives it: a repeated key becomes a list. */
 export type QueryObject = Record<string, string | string[]>;
@@ -24,28 +17,6 @@ interface OperationValidators {
   integerNames: readonly string[];
   query: ValidateFunction;
   body: ValidateFunction | undefined;
-}
-
-/**
- * An ajv 2020-12 instance: all errors, no strict mode, formats validated (`ajv-formats` in full mode); query
- * strings coerced to their types, bodies never.
- */
-function createAjv(coerceTypes: boolean) {
-  const ajv = new Ajv2020({
-    strict: false,
-    strictNumbers: true,
-    strictTuples: true,
-    allowUnionTypes: false,
-    validateSchema: false,
-    allErrors: true,
-    coerceTypes,
-    useDefaults: true,
-    removeAdditional: false,
-    validateFormats: true,
-  });
-  addFormats(ajv, { mode: 'full' });
-  ajv.addFormat('media-range', true);
-  return ajv;
 }
 
 const { components } = contract as unknown as { components: Record<string, unknown> };
@@ -81,8 +52,8 @@ let compiled: Map<OperationId, OperationValidators> | undefined;
 /** Compiles every operation's validators once per process (ajv compiles to code; that is the slow part). */
 function validators(): Map<OperationId, OperationValidators> {
   if (!compiled) {
-    const queryAjv = createAjv(true);
-    const bodyAjv = createAjv(false);
+    const queryAjv = createContractAjv(true);
+    const bodyAjv = createContractAjv(false);
     compiled = new Map(
       CONTRACT_OPERATIONS.map((o) => [o.operationId, compileOperation(queryAjv, bodyAjv, o)]),
     );

@@ -1,10 +1,13 @@
 import {
   ABILITIES,
+  API_VERSION,
+  API_VERSION_HEADER,
   allowedMethods,
   allowHeader,
   bearerToken,
   type CheckSteps,
   type ContractOperation,
+  createDeprecationNotices,
   matchOperation,
   nulIssues,
   type QueryObject,
@@ -24,6 +27,7 @@ import { readJsonBody } from './read-json-body.js';
 import { reply } from './reply.js';
 
 const CLIENT_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+const deprecationNotices = createDeprecationNotices();
 const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
 /** The base URL made absolute against the request (a browser may give a relative one), without a trailing slash. */
@@ -84,12 +88,21 @@ export async function handleRequest(
   const sentId = request.headers.get('x-request-id');
   const requestId = sentId && CLIENT_REQUEST_ID.test(sentId) ? sentId : `req_${ulid()}`;
   try {
-    return await answerRequest(ctx, request, operation, new Headers({ 'X-Request-Id': requestId }));
+    return await answerRequest(
+      ctx,
+      request,
+      operation,
+      new Headers({ 'X-Request-Id': requestId, [API_VERSION_HEADER]: API_VERSION }),
+    );
   } catch (error) {
     // Like the server: a bug answers the contract's 500, never a stack trace. A test that wrote something odd
     // into `db` finds the cause in the console.
     console.error('[@prospectkit/mock] Failed to answer %s %s:', request.method, request.url, error);
-    return reply(500, { message: 'Server Error.' }, new Headers({ 'X-Request-Id': requestId }));
+    return reply(
+      500,
+      { message: 'Server Error.' },
+      new Headers({ 'X-Request-Id': requestId, [API_VERSION_HEADER]: API_VERSION }),
+    );
   }
 }
 
@@ -196,6 +209,15 @@ async function answerRequest(
   operation: ContractOperation | undefined,
   headers: Headers,
 ): Promise<Response> {
+  const url = new URL(request.url);
+  if (operation) {
+    // Like the server: Deprecation and Sunset for a deprecated operation or a deprecated parameter sent.
+    const notices = deprecationNotices(operation.operationId, {
+      query: url.searchParams.keys(),
+      hasHeader: (name) => request.headers.has(name),
+    });
+    for (const [name, value] of Object.entries(notices)) headers.set(name, value);
+  }
   const fault = operation && ctx.faults.take(operation.operationId);
   if (fault !== undefined) {
     const response = await injected(ctx, fault, headers);
@@ -206,7 +228,7 @@ async function answerRequest(
     request,
     operation,
     headers,
-    url: new URL(request.url),
+    url,
     apiRoot: apiRootOf(ctx, request),
     prospectId: '',
   };

@@ -1,4 +1,11 @@
-import { type Ability, type Clock, newId, type OutcomeResult, type Prospect } from '@prospectkit/core';
+import {
+  type Ability,
+  type Clock,
+  newId,
+  type OutcomeResult,
+  type Prospect,
+  repairStoredProspect,
+} from '@prospectkit/core';
 import { ProspectKitMockError } from './mock-error.js';
 
 /** A prospect to put in the store: `company` is required, every other field defaults (ids and times included). */
@@ -29,7 +36,10 @@ export interface ProspectTable {
   get(id: string): Prospect | undefined;
   /**
    * Stores a prospect without events (like an import), filling what is not given: a new `prs_` id, `null`
-   * fields, `tags: []`, no outcome, `created_at` and `updated_at` from the mock's clock.
+   * fields, `tags: []`, no outcome, `created_at` and `updated_at` from the mock's clock. A field that breaks
+   * today's contract, as data exported from an earlier server may (a `website` of `https://`), is repaired
+   * as the server's upgrade repairs its rows: it becomes `null` (a tag is dropped) and a line of `notes` keeps
+   * the original (`Website removed on upgrade, not a valid URL: https://`). Use `update` to store anything as is.
    *
    * @param options.workspaceId the workspace it belongs to. Default: the mock's workspace.
    * @returns the stored prospect
@@ -124,7 +134,7 @@ export function createMockDatabase(workspaceId: string, clock: Clock): MockDatab
         }
         const now = clock.now();
         const at = now.toISOString();
-        const prospect: Prospect = {
+        const { prospect } = repairStoredProspect({
           id: seed.id ?? newId('prospect', now.getTime()),
           company: seed.company,
           domain: seed.domain ?? null,
@@ -138,7 +148,7 @@ export function createMockDatabase(workspaceId: string, clock: Clock): MockDatab
           outcome: seed.outcome ? clone(seed.outcome) : null,
           created_at: seed.created_at ?? at,
           updated_at: seed.updated_at ?? seed.created_at ?? at,
-        };
+        });
         prospects.set(prospect.id, { workspaceId: options.workspaceId ?? workspaceId, prospect });
         return clone(prospect);
       },

@@ -1,3 +1,4 @@
+import { API_VERSION } from '@prospectkit/core';
 import { describe, expect, it } from 'vitest';
 import { api, BASE_URL, useMock } from './msw-harness.js';
 
@@ -20,6 +21,7 @@ describe('failNext', () => {
     const limited = await api('GET', '/prospects');
     expect([limited.status, limited.body]).toEqual([429, { message: 'Too Many Attempts.' }]);
     expect(Object.fromEntries([...limited.headers].filter(([name]) => name !== 'x-request-id'))).toEqual({
+      'api-version': API_VERSION,
       'content-type': 'application/json; charset=utf-8',
       'retry-after': '60',
       'x-ratelimit-limit': '60',

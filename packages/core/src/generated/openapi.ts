@@ -578,6 +578,7 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "API-Version": components["headers"]["API-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -596,6 +597,7 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "API-Version": components["headers"]["API-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -613,6 +615,7 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "API-Version": components["headers"]["API-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -630,6 +633,7 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "API-Version": components["headers"]["API-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -647,6 +651,7 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "API-Version": components["headers"]["API-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -664,6 +669,7 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "API-Version": components["headers"]["API-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -681,6 +687,7 @@ export interface components {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "API-Version": components["headers"]["API-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -708,6 +715,7 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Zero"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "API-Version": components["headers"]["API-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -723,6 +731,7 @@ export interface components {
         /** @description An unexpected server error. The body never carries a stack trace or a secret. */
         ServerError: {
             headers: {
+                "API-Version": components["headers"]["API-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -790,6 +799,26 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description The version of the contract the answer follows: `info.version` of this document, which is the version
+         *     of `@prospectkit/server` that serves it (and the contract version `@prospectkit/mock` imitates). On
+         *     every answer under `/api/v1`. See docs/versioning.md.
+         * @example 0.2.0
+         */
+        "API-Version": string;
+        /**
+         * @description On the answers of an operation marked `deprecated: true`, or of a request that sends a parameter so
+         *     marked: when it was (or will be) deprecated, as an RFC 9745 date (`@` and Unix seconds), from the
+         *     operation's or parameter's `x-deprecated-at`. No operation or parameter is deprecated today.
+         * @example @1798761600
+         */
+        Deprecation: string;
+        /**
+         * @description With `Deprecation`, when the deprecated operation or parameter will stop working, as an RFC 8594
+         *     HTTP-date, from its `x-sunset-at`; left out when no date is set.
+         * @example Sat, 01 Jan 2028 00:00:00 GMT
+         */
+        Sunset: string;
         /**
          * @description The request's id, echoed from the request's `X-Request-Id` when it is 1-128 visible ASCII characters,
          *     otherwise generated. On every answer.
@@ -859,6 +888,7 @@ export interface operations {
             /** @description One page of prospects. */
             200: {
                 headers: {
+                    "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -892,6 +922,7 @@ export interface operations {
             201: {
                 headers: {
                     Location: components["headers"]["Location"];
+                    "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -929,6 +960,7 @@ export interface operations {
             /** @description The prospect. */
             200: {
                 headers: {
+                    "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -967,6 +999,7 @@ export interface operations {
             /** @description The updated prospect. */
             200: {
                 headers: {
+                    "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -1009,6 +1042,7 @@ export interface operations {
             /** @description The recorded outcome, as merged with the prospect's previous outcome. */
             201: {
                 headers: {
+                    "API-Version": components["headers"]["API-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

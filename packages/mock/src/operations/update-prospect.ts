@@ -1,5 +1,5 @@
-import type { Prospect, ProspectUpdate } from '@prospectkit/core';
-import { normalizeProspectInput } from '@prospectkit/core';
+import type { FieldIssue, Prospect, ProspectUpdate } from '@prospectkit/core';
+import { normalizeProspectInput, prospectContractIssues } from '@prospectkit/core';
 import type { Operation } from './operation.js';
 
 const COLUMNS = [
@@ -14,9 +14,18 @@ const COLUMNS = [
   'owner_id',
 ] as const;
 
+/** Like the server's: the 422 issue for a field not sent whose stored value the contract no longer allows. */
+const storedFieldIssue = (field: string): FieldIssue => ({
+  path: [field],
+  keyword: 'stored',
+  message: `The stored ${field} is not valid any more (an earlier version saved it): send a valid ${field}, or null, with this change.`,
+});
+
 /**
  * `PATCH /prospects/{id}`: only the fields sent change, `null` clears, `tags` replaces the list. Like the
- * server, every call (`{}` included) moves `updated_at`. @see operationId `updateProspect`
+ * server, every call (`{}` included) moves `updated_at`, and a change whose result would still break the
+ * contract (a field stored as is with `db.prospects.update`) is refused with 422 naming that field, writing
+ * nothing. @see operationId `updateProspect`
  */
 export const updateProspect: Operation = ({ ctx, prospectId, body }) => {
   const { input, issues } = normalizeProspectInput(body as ProspectUpdate);
@@ -26,5 +35,9 @@ export const updateProspect: Operation = ({ ctx, prospectId, body }) => {
     if (column in input)
       Object.assign(changes, { [column]: column === 'tags' ? (input.tags ?? []) : input[column] });
   }
+  const current = ctx.db.prospects.get(prospectId) as Prospect;
+  const broken = prospectContractIssues({ ...current, ...changes });
+  if (broken.length > 0)
+    return { issues: [...new Set(broken.map((i) => i.path[0] ?? 'body'))].map(storedFieldIssue) };
   return { status: 200, body: ctx.db.prospects.update(prospectId, changes) };
 };

@@ -9,11 +9,13 @@ const MIGRATION_LOCK_KEY = 7_301_990_117;
 /**
  * Applies every migration not yet applied, under a transaction-scoped advisory lock.
  *
+ * @param options.through apply the migrations up to this version only, as an earlier release would have
+ *   (upgrade tests). Default: all of them
  * @returns the versions applied by this call (empty when the schema was current)
  * @example
  * const applied = await migrate(db); // e.g. [1, 2, 3] on a new database, [] after
  */
-export async function migrate(db: Database): Promise<number[]> {
+export async function migrate(db: Database, options: { through?: number } = {}): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.query(
@@ -24,8 +26,10 @@ export async function migrate(db: Database): Promise<number[]> {
     );
     const applied: number[] = [];
     for (const migration of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
-      if (done.has(migration.version)) continue;
+      if (done.has(migration.version) || migration.version > (options.through ?? Number.POSITIVE_INFINITY))
+        continue;
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await migration.run?.(tx);
       await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
         migration.version,
         migration.name,

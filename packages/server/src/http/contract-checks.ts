@@ -21,6 +21,7 @@ import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { getProspect } from '../store/prospects.js';
 import { ApiError, notFound, validationFailed } from './api-error.js';
 import { authenticate } from './authenticate.js';
+import { setDeprecationHeaders } from './deprecation-notice.js';
 import { jsonBody } from './json-body.js';
 
 declare module 'express-serve-static-core' {
@@ -133,6 +134,7 @@ export function contractChecks(options: ContractChecksOptions) {
     if (match.operation) {
       req.contractOperation = match.operation;
       req.prospectIdParam = match.prospectId;
+      setDeprecationHeaders(req, res, match.operation);
     }
     try {
       const answer = await runChecks(steps, { req, res, next });

@@ -9,6 +9,7 @@ import type { GrantCache } from '../auth/grant-cache.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from './api-error.js';
+import { apiVersion } from './api-version.js';
 import { contractChecks } from './contract-checks.js';
 import { errorHandler } from './error-handler.js';
 import { prospectRoutes } from './prospect-routes.js';
@@ -70,6 +71,7 @@ export function createApp(options: AppOptions): Express {
 
   // The API first: every layer before it is matched against each API request's path.
   const api = express.Router();
+  api.use(apiVersion);
   api.use(contractChecks({ db, clock, logger, limiter: options.limiter, grants: options.grants }));
   if (options.validateResponses !== false) {
     // Requests are validated by the checks above (core's validators, shared with the mock); this validates

@@ -3,14 +3,37 @@ import {
   normalizeProspectInput,
   type Prospect,
   type ProspectUpdate,
+  prospectContractIssues,
 } from '@prospectkit/core';
 import type { Database } from '../db/database.js';
 import { updateProspect } from '../store/prospects.js';
+
+/** Thrown inside the transaction to roll the change back when its result would break the contract. */
+class StoredFieldsBreakContract extends Error {
+  constructor(readonly issues: FieldIssue[]) {
+    super('The edited prospect would break the contract.');
+  }
+}
+
+/** The 422 issue for a field the request did not send, whose stored value the contract no longer allows. */
+const storedFieldIssue = (issue: FieldIssue): FieldIssue => {
+  const field = issue.path[0] ?? 'body';
+  return {
+    path: [field],
+    keyword: 'stored',
+    message: `The stored ${field} is not valid any more (an earlier version saved it): send a valid ${field}, or null, with this change.`,
+  };
+};
 
 /**
  * Edits a prospect: the one code path of `PATCH /api/v1/prospects/{id}` and the app's Edit form. Only the
  * fields sent change, `tags` replaces the list, `null` clears an optional field. The contract's
  * `updateProspect` emits no event, so neither does this.
+ *
+ * The answer is always the contract's: when the edited prospect would still break it (a field the request did
+ * not send holds a value an earlier version stored under older rules, which migration 14 repairs), the change
+ * is rolled back and refused with a 422 naming that field, instead of being saved and answered with a prospect
+ * that breaks the contract (docs/versioning.md, "Stored data").
  *
  * @param input.body a `ProspectUpdate` body that passed the contract's schema
  * @param input.now the prospect's new `updated_at`
@@ -26,8 +49,16 @@ export async function editProspect(
 ): Promise<{ prospect: Prospect } | { issues: FieldIssue[] } | undefined> {
   const { input: fields, issues } = normalizeProspectInput(input.body);
   if (issues.length > 0) return { issues };
-  const prospect = await db.transaction((tx) =>
-    updateProspect(tx, input.workspaceId, input.prospectId, fields, input.now),
-  );
-  return prospect ? { prospect } : undefined;
+  try {
+    const prospect = await db.transaction(async (tx) => {
+      const updated = await updateProspect(tx, input.workspaceId, input.prospectId, fields, input.now);
+      const broken = updated ? prospectContractIssues(updated) : [];
+      if (broken.length > 0) throw new StoredFieldsBreakContract(broken);
+      return updated;
+    });
+    return prospect ? { prospect } : undefined;
+  } catch (error) {
+    if (!(error instanceof StoredFieldsBreakContract)) throw error;
+    return { issues: [...new Map(error.issues.map((i) => [i.path[0], storedFieldIssue(i)])).values()] };
+  }
 }
