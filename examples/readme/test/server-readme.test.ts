@@ -69,7 +69,7 @@ it('From code: startServer(loadConfig()) serves, and stops on SIGTERM', async ()
   try {
     await import('../src/server/start-server.js');
     const [line] = logs;
-    const baseUrl = /^API on (\S+), settings on /.exec(String(line?.[0]))?.[1];
+    const baseUrl = /^API on (\S+), the app on /.exec(String(line?.[0]))?.[1];
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     const healthz = () => fetch(new URL('/healthz', baseUrl)).then((r) => r.status);
     expect(await healthz()).toBe(200);
