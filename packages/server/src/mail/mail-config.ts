@@ -47,12 +47,38 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: numb
 }
 
 /**
+ * Whether a relay URL carries credentials: then they must only ever travel over TLS (`smtps://`, or STARTTLS
+ * required on `smtp://`; see `relayTransportOptions`).
+ */
+export function relayHasCredentials(url: URL): boolean {
+  return url.username !== '' || url.password !== '';
+}
+
+/**
+ * Refuses a relay URL whose credentials could go out in clear: nodemailer reads options from the URL's query
+ * (`?ignoreTLS=true`, `?requireTLS=false`, `?secure=false`), and they win over the options the sender sets.
+ * The message names the variable and never the password.
+ */
+function checkRelayTls(url: URL): void {
+  if (!relayHasCredentials(url)) return;
+  const query = url.searchParams;
+  const weakened =
+    query.get('ignoreTLS') === 'true' || query.get('requireTLS') === 'false' || query.get('secure') === 'false';
+  if (weakened) {
+    throw new RangeError(
+      'PROSPECTKIT_SMTP_RELAY_URL has a user name or password, so it must use TLS: remove ignoreTLS, requireTLS=false and secure=false from it (smtp:// then requires STARTTLS; smtps:// is TLS from the start).',
+    );
+  }
+}
+
+/**
  * Reads the mail settings from the environment. The listener is on by default in development (so `npm start`
  * can be sent a test mail) and off in production and test unless `PROSPECTKIT_SMTP_PORT` is set.
  *
  * @param env - the environment. Default `process.env`
  * @returns the settings, defaults filled in
- * @throws {RangeError} naming the variable that is invalid (its message never carries the relay's password)
+ * @throws {RangeError} naming the variable that is invalid (its message never carries the relay's password), or
+ *   when the relay URL has credentials and turns TLS off
  * @example
  * loadMailConfig({ PROSPECTKIT_SMTP_PORT: '0', PROSPECTKIT_INBOUND_DOMAIN: 'in.example.com' });
  * @see packages/server/README.md, "Mail"
@@ -92,6 +118,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
         'PROSPECTKIT_SMTP_RELAY_URL must be an smtp:// or smtps:// address such as smtp://user:password@relay.example.com:587.',
       );
     }
+    checkRelayTls(url);
   }
   const smtpHost = env.PROSPECTKIT_SMTP_HOST || '127.0.0.1';
   if (isIP(smtpHost) === 0 && smtpHost !== 'localhost') {
