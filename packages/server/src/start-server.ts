@@ -105,6 +105,7 @@ export async function startServer(
       adminPassword: config.adminPassword,
       allowInsecureWebhooks: config.allowInsecureWebhooks,
       importMaxBytes: config.importMaxBytes,
+      importShape: config.importShape,
       mail: { sender: mailSender, inboundDomain: config.mail.inboundDomain },
     },
   });

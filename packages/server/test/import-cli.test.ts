@@ -71,6 +71,14 @@ describe('prospects import (CLI, piped)', { timeout: 600_000 }, () => {
     expect(noCompany.code).toBe(1);
     expect(noCompany.stderr).toMatch(/No column is mapped to Company/);
     expect((await prospectkit('prospects', 'import', join(dir, 'missing.csv'))).code).toBe(1);
+    // Issue 24, finding 4: an unreasonable shape is refused while the file is read, naming the limit.
+    const wide = await prospectkit(
+      'prospects',
+      'import',
+      await file('wide.csv', `Company${',x'.repeat(600)}\n`),
+    );
+    expect(wide.code).toBe(1);
+    expect(wide.stderr).toMatch(/^prospectkit-server: The header row has more than 500 columns/m);
   });
 
   // Finding 7 of the security review (issue 24): header names went to the terminal raw, so `ESC]0;...` retitled

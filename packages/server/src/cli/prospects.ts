@@ -75,12 +75,13 @@ async function importFile(
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) throw new CliError(`No file ${file}.`);
   const workspaceId = await pickWorkspace(db, o.workspace);
-  const { importMaxBytes } = loadConfig(process.env, { serving: false });
+  const { importMaxBytes, importShape } = loadConfig(process.env, { serving: false });
   const uploaded = await storeImportUpload(db, {
     workspaceId,
     fileName: basename(file),
     source: createReadStream(file),
     maxBytes: importMaxBytes,
+    shape: importShape,
   });
   const { mapping, headers } = await inspectImport(db, { workspaceId, jobId: uploaded.id, previewRows: 0 });
   if (!o.json) {

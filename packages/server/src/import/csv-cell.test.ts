@@ -41,7 +41,7 @@ describe('csvCell', () => {
     ['@', { given: '@SUM(A1)', want: "'@SUM(A1)" }],
     ['a tab', { given: '\t=1', want: "'\t'=1" }],
     ['a carriage return', { given: '\r=1', want: `"'\r'=1"` }],
-    ['after a leading ;', { given: ';=cmd|\' /C calc\'!A0', want: ";'=cmd|' /C calc'!A0" }],
+    ['after a leading ;', { given: ";=cmd|' /C calc'!A0", want: ";'=cmd|' /C calc'!A0" }],
     ['after a leading ,', { given: ',=cmd|x', want: `",'=cmd|x"` }],
     ['after a ; inside', { given: 'Company;=HYPERLINK("x")', want: `"Company;'=HYPERLINK(""x"")"` }],
     ['after a tab inside', { given: 'a\t+1', want: "a\t'+1" }],
@@ -54,11 +54,14 @@ describe('csvCell', () => {
     expect(csvCell(given)).toBe(want);
   });
 
-  it.each([',', ';', '\t', '|'])('leaves no field starting a formula when the file is read with %j', (delimiter) => {
-    const hostile = [';=cmd', ',=cmd', '\t=cmd', '|=cmd', ' =1', ';"=1"', ';+1', ';-1', ';@x', 'x;\r=1'];
-    for (const value of hostile) {
-      const line = `3,${csvCell(value)},${csvCell('reason')}`;
-      for (const field of fieldsUnder(line, delimiter)) expect(field).not.toMatch(FORMULA_START);
-    }
-  });
+  it.each([',', ';', '\t', '|'])(
+    'leaves no field starting a formula when the file is read with %j',
+    (delimiter) => {
+      const hostile = [';=cmd', ',=cmd', '\t=cmd', '|=cmd', ' =1', ';"=1"', ';+1', ';-1', ';@x', 'x;\r=1'];
+      for (const value of hostile) {
+        const line = `3,${csvCell(value)},${csvCell('reason')}`;
+        for (const field of fieldsUnder(line, delimiter)) expect(field).not.toMatch(FORMULA_START);
+      }
+    },
+  );
 });

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import type { ImportShapeLimits } from '../import/index.js';
 import type { MailSender } from '../mail/mail-sender.js';
 import type { SignInCsrf } from './sign-in-csrf.js';
 
@@ -24,6 +25,8 @@ export interface SettingsContext {
   publicUrl: string | undefined;
   /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). */
   importMaxBytes: number;
+  /** The largest shape of CSV file it accepts: columns, field and row bytes (`PROSPECTKIT_IMPORT_MAX_*`). */
+  importShape: ImportShapeLimits;
   /** Outgoing mail (through the relay, or kept unsent) and the domain of inbound addresses. */
   mail: SettingsMail;
 }

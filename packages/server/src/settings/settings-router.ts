@@ -4,6 +4,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import { DEFAULT_IMPORT_MAX_BYTES } from '../config.js';
 import type { Database } from '../db/database.js';
+import { DEFAULT_IMPORT_SHAPE_LIMITS, type ImportShapeLimits } from '../import/index.js';
 import { createMailSender } from '../mail/mail-sender.js';
 import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { appProspectRoutes } from './app-prospect-routes.js';
@@ -32,6 +33,8 @@ export interface SettingsOptions {
   allowInsecureWebhooks?: boolean;
   /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). Default 50 MiB. */
   importMaxBytes?: number | undefined;
+  /** The largest shape of CSV file it accepts (`PROSPECTKIT_IMPORT_MAX_COLUMNS`, ...). Default `DEFAULT_IMPORT_SHAPE_LIMITS`. */
+  importShape?: ImportShapeLimits | undefined;
   /** Outgoing mail and the inbound domain. Default: no relay (messages are kept, not sent), domain `localhost`. */
   mail?: SettingsMail;
 }
@@ -117,6 +120,7 @@ export function settingsRouter(
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
     publicUrl: options.publicUrl,
     importMaxBytes: options.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
+    importShape: options.importShape ?? DEFAULT_IMPORT_SHAPE_LIMITS,
     mail: options.mail ?? { sender: createMailSender(undefined), inboundDomain: 'localhost' },
   };
   const router = express.Router();
@@ -134,8 +138,15 @@ export function settingsRouter(
   });
   router.use('/assets', settingsAssets());
   // A prospect's form carries up to 50 tags and 10,000 characters of notes (openapi.yaml `ProspectCreate`); the
-  // import mapping form sends one field per column of the CSV file: room for 200 columns.
-  router.use(express.urlencoded({ extended: false, limit: '128kb', parameterLimit: 210 }));
+  // import mapping form sends one field per column of the CSV file (`column_N=contact_email&`, 30 bytes at most),
+  // so it takes as many fields as an upload may have columns, and a few more (csv-shape-limits.ts).
+  router.use(
+    express.urlencoded({
+      extended: false,
+      limit: '128kb',
+      parameterLimit: Math.max(210, ctx.importShape.maxColumns + 10),
+    }),
+  );
   router.use(settingsSession(ctx.db, secret, { secure: options.secureCookies }));
   // The sign-in form has no session yet, so it carries a signed double-submit token instead (see signInCsrf).
   router.use((req, res, next) =>
