@@ -49,6 +49,7 @@ export function registerStart(program: Command): void {
               listening: running.smtp ? { host: config.mail.smtpHost, port: running.smtp.port } : undefined,
               inboundDomain: config.mail.inboundDomain,
               relay: config.mail.relayUrl !== undefined,
+              tls: config.mail.tls !== undefined,
             },
           }),
         ),
