@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { attachUnmatchedMessage } from '../mail/attach-unmatched-message.js';
-import { inboundAddress } from '../mail/inbound-address.js';
+import { inboundAddress, replyAddress } from '../mail/inbound-address.js';
 import type { SendResult } from '../mail/mail-sender.js';
 import { replySubject, sendToProspect } from '../mail/send-to-prospect.js';
 import { listThreadPage } from '../store/conversation-thread.js';
@@ -247,6 +247,7 @@ export function inboxRoutes(ctx: SettingsContext): Router {
           teammates: await listTeammates(ctx.db, { workspaceId }),
           csrf: csrfOf(req),
         }),
+        replyAddress: replyAddress(conversationId, ctx.mail.inboundDomain),
         reply: options.reply ?? { subject: '', body: '' },
         replySubject: replySubject(thread.subject ?? prospect.company),
         ...(options.errors ? { errors: options.errors } : {}),

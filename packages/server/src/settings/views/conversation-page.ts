@@ -53,6 +53,8 @@ export function conversationPage(input: {
   formatted: string | undefined;
   /** The assignee select (`assigneeForm`). */
   assignee: SafeHtml;
+  /** The conversation's reply address (`reply+cv_...@`), which links mail to it whoever sends it. */
+  replyAddress: string;
   reply: MessageFormValues;
   errors?: FieldErrors;
   replySubject: string;
@@ -69,6 +71,7 @@ export function conversationPage(input: {
   <dt>Contact</dt><dd>${prospect.contact_name ?? ''} ${prospect.contact_email ? html`<code>${prospect.contact_email}</code>` : html`<span class="hint">no contact email</span>`}</dd>
   <dt>Prospect</dt><dd><a href="${workspaceUrl(workspaceId, `/prospects/${encodeURIComponent(prospect.id)}`)}">${prospect.company}</a></dd>
   <dt>Last activity</dt><dd>${timeTag(conversation.last_message_at)}</dd>
+  <dt>Reply address</dt><dd><code>${input.replyAddress}</code> <span class="hint">mail to it joins this conversation</span></dd>
 </dl>
 ${
   conversation.unread &&
