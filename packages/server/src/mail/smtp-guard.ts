@@ -55,19 +55,22 @@ export function createSmtpGuard(limits: Readonly<SmtpLimits>) {
     disconnect(address: string): void {
       connections.release(clientKey(address));
     },
-    /** MAIL FROM: 450 past the message rate of the address; 451 when no message could start now. */
+    /**
+     * MAIL FROM: 451 when no message could start now (checked first: a busy answer spends none of the client's
+     * rate), 450 past the message rate of the address.
+     */
     async mailFrom(address: string): Promise<SmtpRefusal | undefined> {
-      try {
-        await messageRate.consume(clientKey(address));
-      } catch {
-        return { responseCode: 450, message: '4.7.1 Too many messages from your address; try again later.' };
-      }
       const key = clientKey(address);
       if (
         messagesInProgress >= limits.maxMessagesInProgress ||
         inProgress.count(key) >= inProgress.maxPerAddress
       )
         return busy();
+      try {
+        await messageRate.consume(key);
+      } catch {
+        return { responseCode: 450, message: '4.7.1 Too many messages from your address; try again later.' };
+      }
       return undefined;
     },
     /** DATA: takes a slot for the message until {@link endMessage}; a refusal when none is free. */
