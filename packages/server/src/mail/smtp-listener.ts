@@ -80,8 +80,13 @@ export async function startSmtpListener(options: {
     ? { key: readFileSync(config.tls.keyPath), cert: readFileSync(config.tls.certPath) }
     : undefined;
 
+  /** RCPT TO commands of each session's message, the repeated ones included (smtp-server keeps those once). */
+  const recipientCommands = new Map<string, number>();
+
   async function onRcptTo(address: string, session: SMTPServerSession): Promise<SmtpRefusal | undefined> {
-    if (session.envelope.rcptTo.length >= limits.maxRecipients) {
+    const commands = (recipientCommands.get(session.id) ?? 0) + 1;
+    recipientCommands.set(session.id, commands);
+    if (commands > limits.maxRecipients) {
       // RFC 5321 section 4.5.3.1.10: 452 for too many recipients, so the client sends the rest later.
       return {
         responseCode: 452,

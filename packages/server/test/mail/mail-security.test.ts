@@ -194,6 +194,14 @@ describe.each(testDatabaseKinds())('mail from strangers on %s (issue 24)', (kind
     smtp.close();
     expect(replies.slice(0, 50).every((r) => r.startsWith('250'))).toBe(true);
     expect(replies.slice(50).every((r) => r.startsWith('452 4.5.3'))).toBe(true);
+    // The same address again and again counts too: each RCPT is a lookup (the review sent 5,000).
+    const again = await rawSmtp(listener.port, '127.0.0.9');
+    await again.send('EHLO test.example');
+    await again.send('MAIL FROM:<someone@evil.example>');
+    const repeated: string[] = [];
+    for (let i = 0; i < 55; i++) repeated.push(await again.send(`RCPT TO:<${address}>`));
+    again.close();
+    expect(repeated.filter((r) => r.startsWith('452 4.5.3')).length).toBe(5);
   });
 
   // Also noted: a suspended workspace still took mail and recorded inbox.reply.received.
