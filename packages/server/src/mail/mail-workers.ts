@@ -18,7 +18,10 @@ export class MailWorkerError extends Error {
   /** The class name, `'MailWorkerError'`. */
   override readonly name = 'MailWorkerError';
   constructor(
-    /** `busy`: the queue is full; `timeout`: past {@link TASK_TIMEOUT_MS}; `failed`: the worker died on it. */
+    /**
+     * `busy`: the queue is full or the pool is closing; `timeout`: past {@link TASK_TIMEOUT_MS}; `failed`: the
+     * message exhausted a worker's heap.
+     */
     readonly code: 'busy' | 'timeout' | 'failed',
     message: string,
   ) {
@@ -87,12 +90,15 @@ export async function createMailWorkers(
     try {
       return (await pool.run(task, { ...runOptions, signal: AbortSignal.timeout(TASK_TIMEOUT_MS) })) as T;
     } catch (error) {
-      const name = (error as Error).name;
+      const { name, message, code } = error as Error & { code?: string };
       if (name === 'AbortError' || name === 'TimeoutError')
         throw new MailWorkerError('timeout', 'The message took too long to read.');
-      if (/queue is at limit/i.test((error as Error).message))
-        throw new MailWorkerError('busy', 'The mail workers are busy.');
-      throw new MailWorkerError('failed', `The mail worker failed on the message (${name}).`);
+      if (/queue is at limit/i.test(message)) throw new MailWorkerError('busy', 'The mail workers are busy.');
+      // Only a message that exhausts a worker's heap is the message's fault; anything else (the pool closing
+      // at shutdown, a worker stopped) is the server's, and the sender should try again.
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw new MailWorkerError('failed', 'The message needs more memory than a mail worker has.');
+      throw new MailWorkerError('busy', `The mail workers could not take the message (${name}).`);
     }
   };
   return {

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { LRUCache } from 'lru-cache';
 import type { DNSResolver } from 'mailauth';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Database } from '../db/database.js';
+import { clientKey } from '../rate-limit/client-key.js';
 import { quotaRefusal } from '../store/mail-quota.js';
 import { parseRecipient } from './inbound-address.js';
 import type { MailConfig } from './mail-config.js';
@@ -76,6 +78,7 @@ export async function startSmtpListener(options: {
   const resolver = options.resolver ?? systemResolver();
   const guard = createSmtpGuard(limits);
   const counted = new Set<string>();
+  const warned = new LRUCache<string, true>({ max: 10_000, ttl: 60_000 });
   const tls = config.tls
     ? { key: readFileSync(config.tls.keyPath), cert: readFileSync(config.tls.certPath) }
     : undefined;
@@ -133,7 +136,12 @@ export async function startSmtpListener(options: {
     onConnect(session, callback) {
       guard.connect(session.remoteAddress).then((refusal) => {
         if (refusal) {
-          logger.warn({ smtp_session: session.id }, 'mail connection refused: too many from one client');
+          // Once a minute per client: a flood must not become a flood of log lines.
+          const key = clientKey(session.remoteAddress);
+          if (!warned.has(key)) {
+            warned.set(key, true);
+            logger.warn({ smtp_session: session.id }, 'mail connections refused: too many from one client');
+          }
           return callback(smtpError(refusal));
         }
         counted.add(session.id);
