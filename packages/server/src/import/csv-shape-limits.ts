@@ -1,6 +1,6 @@
 import { ImportError } from './import-error.js';
 
-/** The largest shape of CSV file an import accepts; see {@link DEFAULT_IMPORT_SHAPE_LIMITS}. */
+/** The largest shape of CSV file an import accepts (the defaults: `DEFAULT_IMPORT_SHAPE_LIMITS`). */
 export interface ImportShapeLimits {
   /** `PROSPECTKIT_IMPORT_MAX_COLUMNS`: columns in any row, the header's included. */
   maxColumns: number;

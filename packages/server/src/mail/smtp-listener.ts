@@ -20,7 +20,10 @@ import { systemResolver } from './system-resolver.js';
 export interface SmtpListener {
   /** The port it listens on (the one picked when configured with 0). */
   port: number;
-  /** The mail workers it parses with (shared with the inbox pages when `startServer` made them). */
+  /**
+   * The mail workers it parses with (shared with the inbox pages when `startServer` made them).
+   * @internal for tests and the hardening run, which count the tasks they finished
+   */
   workers: MailWorkers;
   /** Stops accepting, ends open connections, and resolves when closed. */
   close(): Promise<void>;

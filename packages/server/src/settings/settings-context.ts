@@ -39,7 +39,11 @@ export interface SettingsMail {
   sender: MailSender;
   /** `PROSPECTKIT_INBOUND_DOMAIN`: the domain of inbound and reply addresses, lower case. Default `localhost`. */
   inboundDomain: string;
-  /** The mail workers, which sanitise HTML stored before migration 15 when it is first shown. Default: a 1-thread pool of the app's own, made on first use. */
+  /**
+   * The mail workers, which sanitise HTML stored before migration 15 when it is first shown. Default: a 1-thread
+   * pool of the app's own, made on first use.
+   * @internal `startServer` shares its pool with the SMTP listener; embedders leave it out.
+   */
   workers?: MailWorkers | undefined;
   /** How much of a message's HTML part is kept (`PROSPECTKIT_MAIL_HTML_MAX_*`). Default `DEFAULT_EMAIL_HTML_LIMITS`. */
   htmlLimits?: EmailHtmlLimits | undefined;
