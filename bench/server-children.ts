@@ -6,11 +6,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Starts `node args` in the repository with `env` added, resolving once a line of its output matches `ready`. */
+/**
+ * Starts `node args` in the repository with `env` added, resolving once a line of its output matches `ready`;
+ * `onOutput` sees all of it (stdout and stderr) from the start.
+ */
 export async function startChild(
   args: string[],
   env: Record<string, string>,
   ready: RegExp,
+  onOutput?: (text: string) => void,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -19,6 +23,7 @@ export async function startChild(
   });
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
+      onOutput?.(chunk.toString());
       if (ready.test(chunk.toString())) resolve();
     };
     // The reference server prints its banner on stderr, the floor on stdout.

@@ -1,10 +1,12 @@
 // `npm run test:hardening`: the reference server under fuzzing and hostile input, the conformance suite through
-// Prism, several instances on one database, crashes and a soak. HARDENING_LEVEL=ci (default) or long; HARDENING_PARTS picks
+// Prism, several instances on one database, mail from strangers, unreasonable CSV shapes, crashes and a soak. HARDENING_LEVEL=ci (default) or long; HARDENING_PARTS picks
 // parts (comma-separated names); HARDENING_SEED replays a fuzz run. Needs TEST_DATABASE_URL (PostgreSQL).
 import { ContractChecker } from './contract.js';
 import { crashesPart } from './parts/crashes-part.js';
 import { fuzzPart } from './parts/fuzz-part.js';
+import { importShapePart } from './parts/import-shape-part.js';
 import { instancesPart } from './parts/instances-part.js';
+import { mailPart } from './parts/mail-part.js';
 import type { Part } from './parts/part.js';
 import { prismPart } from './parts/prism-part.js';
 import { soakPart } from './parts/soak-part.js';
@@ -28,6 +30,8 @@ const PARTS: Record<string, Scheduled> = {
   fuzz: { run: fuzzPart },
   prism: { run: prismPart },
   instances: { run: instancesPart },
+  mail: { run: mailPart },
+  'import-shape': { run: importShapePart },
   soak: { run: soakPart, alone: true },
 };
 

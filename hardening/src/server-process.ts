@@ -12,6 +12,10 @@ export interface ServerProcess {
   port: number;
   /** The demo token printed on the first start of an empty database, if this process printed it. */
   demoToken: string | undefined;
+  /** The inbound SMTP listener's port, when `PROSPECTKIT_SMTP_PORT` turned it on. */
+  smtpPort: number | undefined;
+  /** The demo workspace's inbound address, when the banner printed it. */
+  inboundAddress: string | undefined;
   /** Whether the process exited without being asked to. */
   readonly crashed: boolean;
   /** Log lines at warn and above (the child runs with `LOG_LEVEL=warn`). */
@@ -108,6 +112,15 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const token = /PROSPECTKIT_TOKEN=(pkt_\w+)/.exec(output)?.[1];
+  for (
+    let waited = 0;
+    waited < 2000 && options.env?.PROSPECTKIT_SMTP_PORT && !/Settings \(/.test(output);
+    waited += 50
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const smtpPort = Number(/Inbound mail \(SMTP\) on [\d.]+:(\d+)/.exec(output)?.[1]) || undefined;
+  const inboundAddress = /^\s+(ws_\w+@\S+)\s/m.exec(output)?.[1];
   const pid = child.pid as number;
   const kill = async (signal: NodeJS.Signals) => {
     expected = true;
@@ -119,6 +132,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     baseUrl: started.baseUrl,
     port: Number(new URL(started.baseUrl).port),
     demoToken: token,
+    smtpPort,
+    inboundAddress,
     get crashed() {
       return crashed;
     },

@@ -2,7 +2,14 @@ import { defineConfig } from 'tsdown';
 
 export default defineConfig({
   // Named, so the bin stays `dist/cli.js` while its source is the folder `src/cli/`.
-  entry: { index: 'src/index.ts', cli: 'src/cli/index.ts', 'testing/index': 'src/testing/index.ts' },
+  // The mail worker's task is an entry of its own, `dist/inbound-mail-task.js` beside the chunks, as
+  // `mail-workers.ts` looks for it (piscina loads it in each worker thread).
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli/index.ts',
+    'testing/index': 'src/testing/index.ts',
+    'inbound-mail-task': 'src/mail/inbound-mail-task.ts',
+  },
   format: ['esm'],
   dts: { sourcemap: false, build: true },
   platform: 'node',

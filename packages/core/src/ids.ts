@@ -14,6 +14,8 @@ export const ID_PREFIXES = {
   message: 'msg_',
   /** Inbound mail kept in the app's Unmatched list (server only, never in the API). */
   unmatchedMessage: 'um_',
+  /** Inbound mail to postmaster@ the inbound domain, kept for the server's operator (server only). */
+  postmasterMessage: 'pm_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

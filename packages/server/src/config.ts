@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_IMPORT_SHAPE_LIMITS, type ImportShapeLimits } from './import/csv-shape-limits.js';
 import { loadMailConfig, type MailConfig } from './mail/mail-config.js';
 
 /** The reference server's settings, from the environment. */
@@ -32,6 +33,11 @@ export interface ServerConfig {
   attemptRetentionDays: number;
   /** `PROSPECTKIT_IMPORT_MAX_BYTES`: the largest CSV file an import accepts, in bytes. Default 50 MiB. */
   importMaxBytes: number;
+  /**
+   * `PROSPECTKIT_IMPORT_MAX_COLUMNS` (default 500), `PROSPECTKIT_IMPORT_MAX_FIELD_BYTES` (64 KiB) and
+   * `PROSPECTKIT_IMPORT_MAX_ROW_BYTES` (256 KiB): the largest shape of CSV file an import accepts.
+   */
+  importShape: ImportShapeLimits;
   /** The inbound SMTP listener, inbound addresses and the outgoing relay (`PROSPECTKIT_SMTP_*`). */
   mail: MailConfig;
 }
@@ -71,6 +77,28 @@ function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
     if (error instanceof RangeError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+/** The import's shape limits; a row must be able to hold a whole field. */
+function importShape(env: NodeJS.ProcessEnv): ImportShapeLimits {
+  const defaults = DEFAULT_IMPORT_SHAPE_LIMITS;
+  const shape = {
+    maxColumns: integer(env, 'PROSPECTKIT_IMPORT_MAX_COLUMNS', defaults.maxColumns, 1, 2000),
+    maxFieldBytes: integer(
+      env,
+      'PROSPECTKIT_IMPORT_MAX_FIELD_BYTES',
+      defaults.maxFieldBytes,
+      1024,
+      16 * 1024 ** 2,
+    ),
+    maxRowBytes: integer(env, 'PROSPECTKIT_IMPORT_MAX_ROW_BYTES', defaults.maxRowBytes, 1024, 64 * 1024 ** 2),
+  };
+  if (shape.maxRowBytes < shape.maxFieldBytes) {
+    throw new ConfigError(
+      `PROSPECTKIT_IMPORT_MAX_ROW_BYTES (${shape.maxRowBytes}) must be at least PROSPECTKIT_IMPORT_MAX_FIELD_BYTES (${shape.maxFieldBytes}): a row holds its fields.`,
+    );
+  }
+  return shape;
 }
 
 /** Options of {@link loadConfig}. */
@@ -128,7 +156,9 @@ function redisUrl(raw: string | undefined): string | undefined {
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
  * `PROSPECTKIT_ADMIN_PASSWORD` (at least 15 characters) and
  * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650), `PROSPECTKIT_IMPORT_MAX_BYTES` (default 50 MiB,
- * 1 byte to 1 GiB), and the mail settings (`loadMailConfig`: `PROSPECTKIT_SMTP_PORT`, `PROSPECTKIT_INBOUND_DOMAIN`,
+ * 1 byte to 1 GiB), `PROSPECTKIT_IMPORT_MAX_COLUMNS` (default 500, 1-2000), `PROSPECTKIT_IMPORT_MAX_FIELD_BYTES`
+ * (default 64 KiB, 1 KiB to 16 MiB), `PROSPECTKIT_IMPORT_MAX_ROW_BYTES` (default 256 KiB, 1 KiB to 64 MiB, at
+ * least the field limit), and the mail settings (`loadMailConfig`: `PROSPECTKIT_SMTP_PORT`, `PROSPECTKIT_INBOUND_DOMAIN`,
  * `PROSPECTKIT_SMTP_RELAY_URL` ...).
  *
  * When serving in production (`NODE_ENV=production`), `PROSPECTKIT_PUBLIC_URL` is required and must be https;
@@ -201,6 +231,7 @@ export function loadConfig(
     adminPassword,
     attemptRetentionDays: integer(env, 'PROSPECTKIT_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
     importMaxBytes: integer(env, 'PROSPECTKIT_IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES, 1, 1024 ** 3),
+    importShape: importShape(env),
     mail: mailConfig(env),
   };
 }

@@ -60,6 +60,7 @@ export {
   type ImportRejection,
   type ImportRunner,
   type ImportRunnerOptions,
+  type ImportShapeLimits,
   importReportCsv,
   importSummary,
   inspectImport,
@@ -73,8 +74,10 @@ export {
   storeImportUpload,
   suggestMapping,
 } from './import/index.js';
+export type { EmailHtmlLimits } from './mail/cut-email-html.js';
 export type { MailConfig } from './mail/mail-config.js';
 export type { MailSender, OutgoingMail, SendResult } from './mail/mail-sender.js';
+export type { SmtpLimits } from './mail/smtp-limits.js';
 export type { SmtpListener } from './mail/smtp-listener.js';
 export { createLimiter, type Limiter } from './rate-limit/create-limiter.js';
 export { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
@@ -107,6 +110,7 @@ export {
 } from './store/deliveries.js';
 export { pruneAttempts } from './store/delivery-queue.js';
 export { type EventRecord, listEvents } from './store/events.js';
+export type { MailQuota } from './store/mail-quota.js';
 export { DELIVERY_CHANNEL, enqueueEvents } from './store/outbox.js';
 export {
   createTeammate,

@@ -19,7 +19,13 @@ export interface StartBannerOptions {
   /** Whether `PROSPECTKIT_ADMIN_PASSWORD` is set. */
   adminPasswordConfigured: boolean;
   /** The inbound SMTP listener's address (`undefined` when off) and the inbound domain. */
-  mail?: { listening: { host: string; port: number } | undefined; inboundDomain: string; relay: boolean };
+  mail?: {
+    listening: { host: string; port: number } | undefined;
+    inboundDomain: string;
+    relay: boolean;
+    /** Whether the listener offers STARTTLS (`PROSPECTKIT_SMTP_TLS_CERT` and `_KEY`). */
+    tls: boolean;
+  };
 }
 
 /** The mail lines: where the listener is and each workspace's inbound address (at most ten). */
@@ -36,6 +42,12 @@ async function mailLines(options: StartBannerOptions): Promise<string[]> {
     mail.relay
       ? '  Outgoing mail goes through PROSPECTKIT_SMTP_RELAY_URL.'
       : '  Outgoing mail: no relay configured (PROSPECTKIT_SMTP_RELAY_URL); messages are kept, not sent.',
+    // Senders' servers fall back to plain SMTP without STARTTLS, so every reply would cross the network readable.
+    ...(options.production && !mail.tls
+      ? [
+          '  Warning: inbound mail is not encrypted (no STARTTLS): set PROSPECTKIT_SMTP_TLS_CERT and PROSPECTKIT_SMTP_TLS_KEY to the PEM files of a certificate for the inbound domain.',
+        ]
+      : []),
   ];
 }
 

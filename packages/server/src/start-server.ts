@@ -10,6 +10,7 @@ import { createApp } from './http/create-app.js';
 import { createImportRunner, type ImportRunner } from './import/index.js';
 import { createLogger } from './logger.js';
 import { createMailSender } from './mail/mail-sender.js';
+import { createMailWorkers, type MailWorkers } from './mail/mail-workers.js';
 import type { SmtpListener } from './mail/smtp-listener.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
@@ -50,12 +51,13 @@ async function startMail(
   config: ServerConfig,
   db: Database,
   logger: Logger,
+  workers: MailWorkers,
 ): Promise<SmtpListener | undefined> {
   if (config.mail.smtpPort === undefined) return undefined;
   // Loaded only when on: smtp-server and mailparser take seconds to load on a busy machine.
   const { startSmtpListener } = await import('./mail/smtp-listener.js');
   try {
-    return await startSmtpListener({ db, logger, config: config.mail });
+    return await startSmtpListener({ db, logger, config: config.mail, workers });
   } catch (error) {
     if (!config.mail.smtpPortIsDefault || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
     logger.warn(
@@ -94,6 +96,11 @@ export async function startServer(
   const generatedAdminPassword =
     config.adminPassword || process.env.NODE_ENV === 'production' ? undefined : await ensureAdminPassword(db);
   const mailSender = createMailSender(config.mail.relayUrl);
+  // One pool of mail threads for the listener and the inbox pages; no thread runs until there is mail.
+  const mailWorkers = await createMailWorkers({
+    threads: config.mail.workerThreads,
+    maxQueue: config.mail.limits.maxMessagesInProgress,
+  });
   const app = createApp({
     db,
     logger,
@@ -107,7 +114,13 @@ export async function startServer(
       adminPassword: config.adminPassword,
       allowInsecureWebhooks: config.allowInsecureWebhooks,
       importMaxBytes: config.importMaxBytes,
-      mail: { sender: mailSender, inboundDomain: config.mail.inboundDomain },
+      importShape: config.importShape,
+      mail: {
+        sender: mailSender,
+        inboundDomain: config.mail.inboundDomain,
+        workers: mailWorkers,
+        htmlLimits: config.mail.htmlLimits,
+      },
     },
   });
   const worker = createDeliveryWorker({
@@ -124,7 +137,7 @@ export async function startServer(
   const importRunner = createImportRunner({ db, logger });
   await worker.start();
   await importRunner.start();
-  const smtp = await startMail(config, db, logger);
+  const smtp = await startMail(config, db, logger, mailWorkers);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -149,6 +162,7 @@ export async function startServer(
       });
       await importRunner.stop();
       await worker.stop();
+      await mailWorkers.close();
       await limiter.close();
       await grants.close();
       if (!options.db) await db.close();

@@ -22,7 +22,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const outdir = join(server, 'node_modules', '.cache', 'prospectkit-cli', String(process.pid));
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { cli: join(server, 'src/cli/index.ts') },
+    // The mail worker's task beside the chunks, where mail-workers.ts looks for it in a bundle.
+    entryPoints: {
+      cli: join(server, 'src/cli/index.ts'),
+      'inbound-mail-task': join(server, 'src/mail/inbound-mail-task.ts'),
+    },
     bundle: true,
     // The workspace packages come from their sources through tsconfig's `paths`, the other packages from
     // node_modules, as under tsx.

@@ -98,6 +98,9 @@ describe.each(targets)('prospectkit-server CLI on %s', (kind, setup) => {
         [webhook('https://hooks.example.com:8443/pk'), /port 443/],
         [webhook('https://hooks.example.com/pk?x=1'), /query/],
         [webhook('https://user:pw@hooks.example.com/pk'), /user name/],
+        // Issue 24, also noted: workspace names took CR/LF and control characters.
+        [['workspace', 'create', '--name', 'Acme\r\nInjected'], /control characters/],
+        [['workspace', 'create', '--name', 'Acme \u202eevil'], /control characters/],
         [webhook('https://h.example.com/', 'nope'), /Unknown events/],
       ]);
     },

@@ -71,5 +71,29 @@ describe('prospects import (CLI, piped)', { timeout: 600_000 }, () => {
     expect(noCompany.code).toBe(1);
     expect(noCompany.stderr).toMatch(/No column is mapped to Company/);
     expect((await prospectkit('prospects', 'import', join(dir, 'missing.csv'))).code).toBe(1);
+    // Issue 24, finding 4: an unreasonable shape is refused while the file is read, naming the limit.
+    const wide = await prospectkit(
+      'prospects',
+      'import',
+      await file('wide.csv', `Company${',x'.repeat(600)}\n`),
+    );
+    expect(wide.code).toBe(1);
+    expect(wide.stderr).toMatch(/^prospectkit-server: The header row has more than 500 columns/m);
+  });
+
+  // Finding 7 of the security review (issue 24): header names went to the terminal raw, so `ESC]0;...` retitled
+  // the window and `ESC[2J` cleared the screen. Nothing the file holds may reach the terminal as a control.
+  it('prints no control character from the file: escapes, C1 controls and bidi overrides come out visible', async () => {
+    const hostile = 'Notes\u001b]0;pwned\u0007\u001b[2J\u009b31m\u202egnp.exe\u007f';
+    const csv = await file('hostile.csv', `Company,Website,${hostile}\nGood,https://good.test,x\n`);
+    const text = await prospectkit('prospects', 'import', csv);
+    const json = await prospectkit('prospects', 'import', csv, '--json', '--duplicates', 'create');
+    expect([text.code, json.code]).toEqual([0, 0]);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters that must not appear
+    const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    for (const out of [text.stdout, text.stderr, json.stdout, json.stderr]) expect(out).not.toMatch(controls);
+    expect(text.stderr).toContain('Notes\\x1b]0;pwned\\x07\\x1b[2J\\x9b31m\\u202egnp.exe\\x7f');
+    // The JSON still says exactly what the file held.
+    expect(JSON.parse(json.stdout).job.headers[2]).toBe(hostile);
   });
 });

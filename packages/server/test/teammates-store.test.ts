@@ -33,6 +33,17 @@ describe('checkTeammateInput', () => {
       { name: 'A\u0000na', email: 'ana@example.com' },
       { name: 'Remove control characters from the name.' },
     ],
+    // Issue 24, also noted: a bidi override (U+202E) showed the name reversed, on every page and in the CLI.
+    [
+      'a bidi override',
+      { name: 'Ana \u202eSmith', email: 'ana@example.com' },
+      { name: 'Remove control characters from the name.' },
+    ],
+    [
+      'a bidi isolate',
+      { name: 'Ana \u2067x\u2069', email: 'ana@example.com' },
+      { name: 'Remove control characters from the name.' },
+    ],
     ['an empty email', { name: 'Ana', email: '' }, { email: 'Enter an email address.' }],
     [
       'a bad email',

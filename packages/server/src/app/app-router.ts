@@ -4,6 +4,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import { DEFAULT_IMPORT_MAX_BYTES } from '../config.js';
 import type { Database } from '../db/database.js';
+import { DEFAULT_IMPORT_SHAPE_LIMITS, type ImportShapeLimits } from '../import/index.js';
 import { createMailSender } from '../mail/mail-sender.js';
 import { apiRateLimit } from '../rate-limit/rate-limit.js';
 import { signInRoutes } from './account/sign-in-routes.js';
@@ -11,8 +12,10 @@ import { tokenRoutes } from './api/token-routes.js';
 import { webhookRoutes } from './api/webhook-routes.js';
 import { importRoutes } from './imports/import-routes.js';
 import { inboxAssigneeRoutes } from './inbox/inbox-assignee-routes.js';
+import { inboxMessageRoutes } from './inbox/inbox-message-routes.js';
 import { inboxRoutes } from './inbox/inbox-routes.js';
 import { teammateRoutes } from './members/teammate-routes.js';
+import { postmasterRoutes } from './postmaster/postmaster-routes.js';
 import { appProspectRoutes } from './prospects/app-prospect-routes.js';
 import { appAssets } from './shared/app-assets.js';
 import type { AppContext, SettingsMail } from './shared/app-context.js';
@@ -29,7 +32,7 @@ import { signInCsrf } from './shared/sign-in-csrf.js';
 import { workspacePickerRoutes, workspaceSettingsRoutes } from './workspace/workspace-routes.js';
 
 /** The first segments of the app's paths; every other path (the API, `/docs`, `/healthz`...) is not the app's. */
-const APP_ROOTS = new Set(['', 'sign-in', 'sign-out', 'workspaces', 'assets', 'settings']);
+const APP_ROOTS = new Set(['', 'sign-in', 'sign-out', 'workspaces', 'postmaster', 'assets', 'settings']);
 
 const isAppPath = (path: string) => APP_ROOTS.has(path.split('/')[1] ?? '');
 
@@ -41,6 +44,8 @@ export interface SettingsOptions {
   allowInsecureWebhooks?: boolean;
   /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). Default 50 MiB. */
   importMaxBytes?: number | undefined;
+  /** The largest shape of CSV file it accepts (`PROSPECTKIT_IMPORT_MAX_COLUMNS`, ...). Default `DEFAULT_IMPORT_SHAPE_LIMITS`. */
+  importShape?: ImportShapeLimits | undefined;
   /** Outgoing mail and the inbound domain. Default: no relay (messages are kept, not sent), domain `localhost`. */
   mail?: SettingsMail;
 }
@@ -129,6 +134,7 @@ export function appRouter(
     allowInsecureWebhooks: options.allowInsecureWebhooks === true,
     publicUrl: options.publicUrl,
     importMaxBytes: options.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
+    importShape: options.importShape ?? DEFAULT_IMPORT_SHAPE_LIMITS,
     mail: options.mail ?? { sender: createMailSender(undefined), inboundDomain: 'localhost' },
   };
   const router = express.Router();
@@ -150,8 +156,15 @@ export function appRouter(
     );
   });
   // A prospect's form carries up to 50 tags and 10,000 characters of notes (openapi.yaml `ProspectCreate`); the
-  // import mapping form sends one field per column of the CSV file: room for 200 columns.
-  router.use(express.urlencoded({ extended: false, limit: '128kb', parameterLimit: 210 }));
+  // import mapping form sends one field per column of the CSV file (`column_N=contact_email&`, 30 bytes at most),
+  // so it takes as many fields as an upload may have columns, and a few more (csv-shape-limits.ts).
+  router.use(
+    express.urlencoded({
+      extended: false,
+      limit: '128kb',
+      parameterLimit: Math.max(210, ctx.importShape.maxColumns + 10),
+    }),
+  );
   router.use(appSession(ctx.db, secret, { secure: options.secureCookies }));
   // The sign-in form has no session yet, so it carries a signed double-submit token instead (see signInCsrf).
   router.use((req, res, next) =>
@@ -160,6 +173,7 @@ export function appRouter(
   router.use(signInRoutes(ctx));
   router.use(requireCurrentSession({ clock: ctx.clock, stamp: ctx.passwordStamp }));
   router.use(workspacePickerRoutes(ctx));
+  router.use('/postmaster', postmasterRoutes(ctx));
   const workspace = express.Router({ mergeParams: true });
   workspace.get('/', (_req, res) => res.redirect(303, workspaceUrl(currentWorkspace(res).id, '/prospects')));
   workspace.use('/settings', workspaceSettingsRoutes(ctx));
@@ -167,6 +181,7 @@ export function appRouter(
   workspace.use('/settings/tokens', tokenRoutes(ctx));
   workspace.use('/settings/webhooks', webhookRoutes(ctx));
   workspace.use('/inbox', inboxAssigneeRoutes(ctx));
+  workspace.use('/inbox', inboxMessageRoutes(ctx));
   workspace.use('/prospects', appProspectRoutes(ctx));
   workspace.use('/imports', importRoutes(ctx));
   workspace.use('/inbox', inboxRoutes(ctx));

@@ -1,6 +1,7 @@
 import { ConfigError } from '../config.js';
 import { DataDirectoryLockedError } from '../db/pglite-database.js';
 import { WebhookAddressError } from '../delivery/webhook-address.js';
+import { note } from './output.js';
 
 /** A failure the user can fix; printed without a stack trace. */
 export class CliError extends Error {}
@@ -19,7 +20,7 @@ export function exitWithError(error: unknown): never {
     error instanceof DataDirectoryLockedError ||
     error instanceof WebhookAddressError ||
     error instanceof RangeError;
-  console.error(
+  note(
     `prospectkit-server: ${known ? (error as Error).message : `unexpected error: ${(error as Error).message}`}`,
   );
   process.exit(known ? 2 : 1);

@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import { printable } from './output.js';
 
 /** No borders and two spaces between columns: one line per row, easy to read and to cut, grep or awk. */
 const PLAIN = {
@@ -42,7 +43,8 @@ export function formatTable(options: {
     colAligns: options.align ?? [],
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
   });
-  table.push(...options.rows.map((row) => row.map(String)));
+  // Cells come from input (names, URLs, CSV headers): one line each, no control character reaching the terminal.
+  table.push(...options.rows.map((row) => row.map((cell) => printable(String(cell)))));
   return table
     .toString()
     .split('\n')

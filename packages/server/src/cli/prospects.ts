@@ -18,6 +18,7 @@ import { readImportRejections } from '../store/import-rejections.js';
 import { CliError } from './cli-error.js';
 import { formatTable } from './format-table.js';
 import { createImportProgress } from './import-progress.js';
+import { note, output } from './output.js';
 import { pickWorkspace } from './pick-workspace.js';
 import { withDatabase } from './with-database.js';
 
@@ -58,7 +59,7 @@ export function registerProspects(program: Command): void {
         process.exitCode = job.status === 'succeeded' ? (job.rejected_count > 0 ? 2 : 0) : 1;
       } catch (error) {
         const known = error instanceof ImportError || error instanceof CliError;
-        console.error(
+        note(
           `prospectkit-server: ${known ? (error as Error).message : `unexpected error: ${(error as Error).message}`}`,
         );
         process.exitCode = 1;
@@ -74,17 +75,18 @@ async function importFile(
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) throw new CliError(`No file ${file}.`);
   const workspaceId = await pickWorkspace(db, o.workspace);
-  const { importMaxBytes } = loadConfig(process.env, { serving: false });
+  const { importMaxBytes, importShape } = loadConfig(process.env, { serving: false });
   const uploaded = await storeImportUpload(db, {
     workspaceId,
     fileName: basename(file),
     source: createReadStream(file),
     maxBytes: importMaxBytes,
+    shape: importShape,
   });
   const { mapping, headers } = await inspectImport(db, { workspaceId, jobId: uploaded.id, previewRows: 0 });
   if (!o.json) {
     const pairs = headers.map((h, i) => `${h} → ${mapping[i] ?? '(ignored)'}`).join(', ');
-    console.error(`Columns: ${pairs}`);
+    note(`Columns: ${pairs}`);
   }
   await startImport(db, {
     workspaceId,
@@ -109,10 +111,10 @@ async function importFile(
     rejections.push(r);
   }
   if (o.json) {
-    console.log(JSON.stringify({ job, summary: importSummary(job), rejections }, null, 2));
+    output(true, { job, summary: importSummary(job), rejections }, '');
     return job;
   }
-  console.log(`Import ${job.id} ${importSummary(job)}`);
+  output(false, job, `Import ${job.id} ${importSummary(job)}`);
   if (job.status === 'cancelled') console.log('Cancelled: the prospects created before it stopped stay.');
   if (rejections.length > 0) {
     console.log(

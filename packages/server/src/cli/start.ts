@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { warnInsecureWebhooks } from './insecure-webhooks-warning.js';
+import { printableLines } from './output.js';
 import { runUntilSignal } from './run-until-signal.js';
 
 /**
@@ -33,21 +34,25 @@ export function registerStart(program: Command): void {
         warnInsecureWebhooks();
       }
       const { startBanner } = await import('../start-banner.js');
+      // The banner names workspaces, which people typed: printed escaped, like everything the CLI prints.
       process.stderr.write(
-        await startBanner({
-          db: running.db,
-          production: process.env.NODE_ENV === 'production',
-          baseUrl: running.baseUrl,
-          appUrl: running.appUrl,
-          databaseLabel: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
-          generatedAdminPassword: running.generatedAdminPassword,
-          adminPasswordConfigured: config.adminPassword !== undefined,
-          mail: {
-            listening: running.smtp ? { host: config.mail.smtpHost, port: running.smtp.port } : undefined,
-            inboundDomain: config.mail.inboundDomain,
-            relay: config.mail.relayUrl !== undefined,
-          },
-        }),
+        printableLines(
+          await startBanner({
+            db: running.db,
+            production: process.env.NODE_ENV === 'production',
+            baseUrl: running.baseUrl,
+            appUrl: running.appUrl,
+            databaseLabel: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
+            generatedAdminPassword: running.generatedAdminPassword,
+            adminPasswordConfigured: config.adminPassword !== undefined,
+            mail: {
+              listening: running.smtp ? { host: config.mail.smtpHost, port: running.smtp.port } : undefined,
+              inboundDomain: config.mail.inboundDomain,
+              relay: config.mail.relayUrl !== undefined,
+              tls: config.mail.tls !== undefined,
+            },
+          }),
+        ),
       );
       runUntilSignal({ logger: running.logger, message: 'shutting down', stop: () => running.close() });
     });

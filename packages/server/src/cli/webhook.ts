@@ -5,7 +5,7 @@ import { listWebhooks, revokeWebhook } from '../store/webhooks.js';
 import { CliError } from './cli-error.js';
 import { formatTable } from './format-table.js';
 import { commaList } from './option-parsers.js';
-import { output } from './output.js';
+import { note, output } from './output.js';
 import { pickWorkspace } from './pick-workspace.js';
 import { withDatabase } from './with-database.js';
 
@@ -33,7 +33,7 @@ export function registerWebhook(program: Command): void {
           { allowInsecure: config.allowInsecureWebhooks },
         );
         if (!resolved)
-          console.error(
+          note(
             `Note: ${new URL(record.url).hostname} does not resolve now. It is checked again before every attempt.`,
           );
         output(

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { inboundAddress } from '../mail/inbound-address.js';
+import { nameCharacterProblem } from '../store/name-characters.js';
 import { createWorkspace, listWorkspaces, setWorkspaceSuspended } from '../store/workspaces.js';
 import { CliError } from './cli-error.js';
 import { formatTable } from './format-table.js';
@@ -19,6 +20,9 @@ export function registerWorkspace(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: { name: string; json?: boolean }) =>
       withDatabase(async (db) => {
+        const problem = nameCharacterProblem(o.name);
+        if (problem)
+          throw new CliError(`--name: ${problem} (such as line breaks, escapes or bidi overrides).`);
         const w = await createWorkspace(db, o.name);
         output(!!o.json, w, `Created workspace ${w.id} (${w.name}).`);
       }),

@@ -1,17 +1,8 @@
 import type { Sql } from '../db/database.js';
 import { getImportJob, type ImportJob } from '../store/import-jobs.js';
 import { readImportRejections } from '../store/import-rejections.js';
+import { csvCell as cell } from './csv-cell.js';
 import { ImportError } from './import-error.js';
-
-/**
- * One CSV cell: quoted when it holds a quote, delimiter or newline, and prefixed with `'` when it starts like a
- * spreadsheet formula (OWASP's advice on CSV injection), since header names come from the uploaded file.
- */
-function cell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /**
  * The job's status and counts in one sentence, e.g. `succeeded: 125 rows read of 125; 120 created, 3 skipped as

@@ -14,6 +14,7 @@ export {
   type ImportRunner,
   type ImportRunnerOptions,
 } from './create-import-runner.js';
+export { DEFAULT_IMPORT_SHAPE_LIMITS, type ImportShapeLimits } from './csv-shape-limits.js';
 export { ImportError, type ImportErrorCode } from './import-error.js';
 export { type ColumnMapping, PROSPECT_IMPORT_FIELDS, type ProspectField } from './import-fields.js';
 export { importReportCsv, importSummary } from './import-report-csv.js';

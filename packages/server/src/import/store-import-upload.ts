@@ -9,6 +9,7 @@ import {
   insertImportJob,
 } from '../store/import-jobs.js';
 import { createCsvParser } from './csv-parser.js';
+import { createCsvShapeCheck, type ImportShapeLimits } from './csv-shape-limits.js';
 import { detectDelimiter } from './detect-delimiter.js';
 import { ImportError } from './import-error.js';
 import { createUtf8Scan } from './utf8-scan.js';
@@ -29,6 +30,8 @@ export interface StoreImportUploadOptions {
   source: Readable | AsyncIterable<Uint8Array>;
   /** The largest accepted file, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`, 50 MiB by default). */
   maxBytes: number;
+  /** The largest shape: columns, field and row bytes (`PROSPECTKIT_IMPORT_MAX_*`). Default `DEFAULT_IMPORT_SHAPE_LIMITS`. */
+  shape?: Readonly<ImportShapeLimits> | undefined;
   /** Default: the system clock. */
   clock?: Clock;
 }
@@ -37,12 +40,14 @@ const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} M
 
 /**
  * Streams an uploaded CSV file into the database (`import_file_chunks`, 1 MiB per row), checking it on the
- * way with one chunk in memory: its size, that it is text (no NUL byte) in UTF-8, that its quoting closes, and
- * that it has a header row; and counts its data rows. Reading stops at the first byte over `maxBytes`.
+ * way with one chunk in memory: its size, that it is text (no NUL byte) in UTF-8, its shape (columns, field and
+ * row sizes: `createCsvShapeCheck`), that its quoting closes, and that it has a header row; and counts its data
+ * rows. Reading stops at the first byte over `maxBytes`.
  *
  * @returns the job, `uploaded`, with `headers`, `delimiter` and `total_rows`
  * @throws {ImportError} `too_large`, `empty`, `not_csv` (binary data, or a quoted field never closed, with its
- *   line), `invalid_utf8` (the whole file is refused, naming the first bad line) or `no_header`; nothing is kept
+ *   line), `invalid_utf8` (the whole file is refused, naming the first bad line), `no_header`, or
+ *   `too_many_columns`, `field_too_large`, `row_too_large` (with the line and the limit); nothing is kept
  * @example
  * const job = await storeImportUpload(db, { workspaceId, fileName: 'leads.csv', source: createReadStream(path), maxBytes: 50 * 1024 * 1024 });
  * @see packages/server/README.md, "Importing prospects"
@@ -77,6 +82,13 @@ async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions
     pendingBytes = 0;
   };
   let counter: ReturnType<typeof countRows> | undefined;
+  let shape: ReturnType<typeof createCsvShapeCheck> | undefined;
+  /** The shape is checked from the first bytes on, before the parser builds a row of them (csv-shape-limits.ts). */
+  const startCounting = (head: Uint8Array) => {
+    shape = createCsvShapeCheck(detectDelimiter(new TextDecoder().decode(head)), options.shape);
+    shape.push(head);
+    return countRows(head);
+  };
   const sample: Uint8Array[] = [];
   for await (const raw of options.source) {
     const piece = typeof raw === 'string' ? Buffer.from(raw) : (raw as Uint8Array);
@@ -99,15 +111,17 @@ async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions
     pending.push(piece);
     pendingBytes += piece.length;
     if (pendingBytes >= IMPORT_CHUNK_BYTES) await flush();
-    if (counter) await counter.write(piece);
-    else {
+    if (counter) {
+      shape?.push(piece);
+      await counter.write(piece);
+    } else {
       sample.push(piece);
-      if (byteSize >= SAMPLE_BYTES) counter = countRows(Buffer.concat(sample.splice(0)));
+      if (byteSize >= SAMPLE_BYTES) counter = startCounting(Buffer.concat(sample.splice(0)));
     }
   }
   if (utf8.endsInsideCharacter()) throw invalidUtf8(line);
   await flush();
-  counter ??= countRows(Buffer.concat(sample));
+  counter ??= startCounting(Buffer.concat(sample));
   const { delimiter, headers, records } = await counter.end();
   if (byteSize === 0)
     throw new ImportError(

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import { recordIncomingMessage } from '../store/messages.js';
 import { getProspect } from '../store/prospects.js';
+import { UNCHECKED_SENDER } from '../store/sender-check.js';
 import { getUnmatchedMessage, markUnmatchedMessageAttached } from '../store/unmatched-messages.js';
 
 /** What {@link attachUnmatchedMessage} did. */
@@ -41,8 +42,19 @@ export async function attachUnmatchedMessage(
         textBody: kept.text_body,
         htmlBody: kept.html_body,
       },
+      // A person chose the prospect: announced, whatever the sender's checks found.
+      announce: true,
+      received: {
+        envelopeFrom: kept.envelope_from,
+        senderCheck: kept.sender_check ?? UNCHECKED_SENDER,
+        htmlNote: kept.html_note,
+      },
       now,
     });
+    // HTML kept before migration 15 is not sanitised yet: the copy says so, as the original did.
+    if (!kept.html_sanitized && kept.html_body !== null && done.id) {
+      await tx.query('update messages set html_sanitized = false where id = $1', [done.id]);
+    }
     await markUnmatchedMessageAttached(tx, kept.id, prospect.id, now);
     return { ok: true, conversationId: done.conversationId };
   });

@@ -1,6 +1,7 @@
 /**
- * Open connections per client address, so one address cannot hold every slot of the SMTP listener. A small
- * counter keyed by address: `acquire` says whether a new connection fits, `release` gives the slot back.
+ * Slots per client (open connections, messages in progress), so one client cannot hold every slot of the SMTP
+ * listener. A small counter keyed by client (`clientKey`: an IPv6 /64 is one client): `acquire` says whether a
+ * new one fits, `release` gives the slot back.
  *
  * @example
  * const limit = new ConnectionLimit(10);
@@ -18,6 +19,11 @@ export class ConnectionLimit {
     if (open >= this.maxPerAddress) return false;
     this.#open.set(address, open + 1);
     return true;
+  }
+
+  /** Slots the address holds now. */
+  count(address: string): number {
+    return this.#open.get(address) ?? 0;
   }
 
   /** Gives back a slot taken by {@link acquire}. */

@@ -24,8 +24,12 @@ describe('inbound addresses', () => {
       { given: 'ws_01jd0v8k7a3q9m2x4c6b8n0r1t@example.com', want: { kind: 'other-domain' } },
     ],
     ['a subdomain of ours', { given: 'a@sub.localhost', want: { kind: 'other-domain' } }],
-    ['no domain', { given: 'postmaster', want: { kind: 'other-domain' } }],
-    ['an unknown mailbox', { given: 'postmaster@localhost', want: { kind: 'unknown-mailbox' } }],
+    // Issue 24, also noted: RFC 5321 section 4.5.1 requires postmaster to take mail (it was refused).
+    ['postmaster alone', { given: 'postmaster', want: { kind: 'postmaster' } }],
+    ['postmaster at our domain, any case', { given: 'PostMaster@LOCALHOST', want: { kind: 'postmaster' } }],
+    ['postmaster elsewhere', { given: 'postmaster@example.com', want: { kind: 'other-domain' } }],
+    ['no domain', { given: 'someone', want: { kind: 'other-domain' } }],
+    ['an unknown mailbox', { given: 'sales@localhost', want: { kind: 'unknown-mailbox' } }],
     ['a malformed id', { given: 'ws_123@localhost', want: { kind: 'unknown-mailbox' } }],
     [
       'a reply address without prefix',

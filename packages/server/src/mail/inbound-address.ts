@@ -11,6 +11,8 @@
 export type InboundTarget =
   | { kind: 'workspace'; workspaceId: string }
   | { kind: 'conversation'; conversationId: string }
+  /** `postmaster@` the inbound domain, which RFC 5321 section 4.5.1 requires to take mail: for the operator. */
+  | { kind: 'postmaster' }
   /** Not at the inbound domain: the listener does not relay (550 at RCPT). */
   | { kind: 'other-domain' }
   /** At the inbound domain, but no address form this server hands out (550 at RCPT). */
@@ -49,9 +51,12 @@ export function replyAddress(conversationId: string, inboundDomain: string): str
  * // { kind: 'conversation', conversationId: 'cv_01JD0V8K7A3Q9M2X4C6B8N0R1T' }
  */
 export function parseRecipient(address: string, inboundDomain: string): InboundTarget {
+  // RFC 5321 section 4.5.1: "postmaster" in any case, with the domain or alone.
+  if (address.toLowerCase() === 'postmaster') return { kind: 'postmaster' };
   const at = address.lastIndexOf('@');
   if (at < 1 || address.slice(at + 1).toLowerCase() !== inboundDomain) return { kind: 'other-domain' };
   const local = address.slice(0, at);
+  if (local.toLowerCase() === 'postmaster') return { kind: 'postmaster' };
   const workspace = WORKSPACE_LOCAL.exec(local);
   if (workspace) return { kind: 'workspace', workspaceId: `ws_${(workspace[1] as string).toUpperCase()}` };
   const reply = REPLY_LOCAL.exec(local);

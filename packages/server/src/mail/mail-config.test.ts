@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAIL_QUOTA } from '../store/mail-quota.js';
+import { DEFAULT_EMAIL_HTML_LIMITS } from './cut-email-html.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, loadMailConfig } from './mail-config.js';
+import { DEFAULT_MAIL_THREADS } from './mail-workers.js';
+import { DEFAULT_SMTP_LIMITS } from './smtp-limits.js';
 
 describe('loadMailConfig', () => {
   it.each<[string, { env: NodeJS.ProcessEnv; port: number | undefined }]>([
@@ -20,7 +24,11 @@ describe('loadMailConfig', () => {
       smtpHost: '127.0.0.1',
       tls: undefined,
       maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
-      maxConnectionsPerAddress: 10,
+      limits: DEFAULT_SMTP_LIMITS,
+      htmlLimits: DEFAULT_EMAIL_HTML_LIMITS,
+      quota: DEFAULT_MAIL_QUOTA,
+      workerThreads: DEFAULT_MAIL_THREADS,
+      skipLoopbackSenderChecks: true,
       inboundDomain: 'localhost',
       relayUrl: undefined,
     });
@@ -37,8 +45,27 @@ describe('loadMailConfig', () => {
     ['an http relay', { PROSPECTKIT_SMTP_RELAY_URL: 'http://relay' }, /smtp:\/\/ or smtps:\/\//],
     ['a tiny size limit', { PROSPECTKIT_SMTP_MAX_BYTES: '10' }, /PROSPECTKIT_SMTP_MAX_BYTES/],
     ['a host name to bind', { PROSPECTKIT_SMTP_HOST: 'mail.example.com' }, /PROSPECTKIT_SMTP_HOST/],
+    [
+      'no connections at all',
+      { PROSPECTKIT_SMTP_MAX_CONNECTIONS: '0' },
+      /PROSPECTKIT_SMTP_MAX_CONNECTIONS must/,
+    ],
+    [
+      'a rate that is no number',
+      { PROSPECTKIT_SMTP_MESSAGES_PER_MINUTE: 'lots' },
+      /PROSPECTKIT_SMTP_MESSAGES_PER_MINUTE/,
+    ],
+    ['too many recipients', { PROSPECTKIT_SMTP_MAX_RECIPIENTS: '5000' }, /PROSPECTKIT_SMTP_MAX_RECIPIENTS/],
+    ['a tiny quota', { PROSPECTKIT_MAIL_QUOTA_BYTES: '10' }, /PROSPECTKIT_MAIL_QUOTA_BYTES/],
+    ['an HTML depth of 0', { PROSPECTKIT_MAIL_HTML_MAX_DEPTH: '0' }, /PROSPECTKIT_MAIL_HTML_MAX_DEPTH/],
+    ['no mail threads', { PROSPECTKIT_MAIL_THREADS: '0' }, /PROSPECTKIT_MAIL_THREADS/],
   ])('refuses %s', (_name, env, message) => {
     expect(() => loadMailConfig(env)).toThrow(message);
+  });
+
+  it('checks the senders of loopback mail everywhere but development', () => {
+    expect(loadMailConfig({ NODE_ENV: 'production' }).skipLoopbackSenderChecks).toBe(false);
+    expect(loadMailConfig({ NODE_ENV: 'test' }).skipLoopbackSenderChecks).toBe(false);
   });
 
   it('never echoes the relay password', () => {

@@ -1,4 +1,8 @@
 import { isIP } from 'node:net';
+import { DEFAULT_MAIL_QUOTA, type MailQuota } from '../store/mail-quota.js';
+import { DEFAULT_EMAIL_HTML_LIMITS, type EmailHtmlLimits } from './cut-email-html.js';
+import { DEFAULT_MAIL_THREADS } from './mail-workers.js';
+import { DEFAULT_SMTP_LIMITS, type SmtpLimits } from './smtp-limits.js';
 
 /** The mail settings of the reference server (`PROSPECTKIT_SMTP_*`, `PROSPECTKIT_INBOUND_DOMAIN`). */
 export interface MailConfig {
@@ -23,8 +27,19 @@ export interface MailConfig {
     | undefined;
   /** `PROSPECTKIT_SMTP_MAX_BYTES`: the largest message accepted, in bytes. Default 25 MiB. */
   maxMessageBytes: number;
-  /** `PROSPECTKIT_SMTP_MAX_CONNECTIONS_PER_ADDRESS`: open SMTP connections per client address. Default 10. */
-  maxConnectionsPerAddress: number;
+  /** Connections, rates, recipients and messages in progress (`PROSPECTKIT_SMTP_MAX_CONNECTIONS`, ...). */
+  limits: SmtpLimits;
+  /** `PROSPECTKIT_MAIL_HTML_MAX_CHARS` and `_MAX_DEPTH`: how much of a message's HTML part is kept. */
+  htmlLimits: EmailHtmlLimits;
+  /** `PROSPECTKIT_MAIL_QUOTA_BYTES` and `PROSPECTKIT_MAIL_MESSAGES_PER_SENDER_PER_DAY`. */
+  quota: MailQuota;
+  /** `PROSPECTKIT_MAIL_THREADS`: threads that parse and check mail. Default half the cores, at least 1. */
+  workerThreads: number;
+  /**
+   * Whether mail from a loopback client skips the sender checks (no DNS lookups): in development only, so a test
+   * mail from the same machine needs no network. Such mail is never verified (README, "Mail").
+   */
+  skipLoopbackSenderChecks: boolean;
   /** `PROSPECTKIT_INBOUND_DOMAIN`: the domain of inbound and reply addresses, lower case. Default `localhost`. */
   inboundDomain: string;
   /** `PROSPECTKIT_SMTP_RELAY_URL`: where outgoing mail goes (`smtp://` or `smtps://`); unset, nothing is sent. */
@@ -46,13 +61,80 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: numb
   return value;
 }
 
+/** The listener's limits; every one a whole number in a stated range, named when it is not. */
+function smtpLimits(env: NodeJS.ProcessEnv): SmtpLimits {
+  const d = DEFAULT_SMTP_LIMITS;
+  const limits: SmtpLimits = {
+    maxConnections: whole(env, 'PROSPECTKIT_SMTP_MAX_CONNECTIONS', d.maxConnections, 1, 100_000),
+    maxConnectionsPerAddress: whole(
+      env,
+      'PROSPECTKIT_SMTP_MAX_CONNECTIONS_PER_ADDRESS',
+      d.maxConnectionsPerAddress,
+      1,
+      10_000,
+    ),
+    connectionsPerMinute: whole(
+      env,
+      'PROSPECTKIT_SMTP_CONNECTIONS_PER_MINUTE',
+      d.connectionsPerMinute,
+      1,
+      1_000_000,
+    ),
+    messagesPerMinute: whole(env, 'PROSPECTKIT_SMTP_MESSAGES_PER_MINUTE', d.messagesPerMinute, 1, 1_000_000),
+    maxRecipients: whole(env, 'PROSPECTKIT_SMTP_MAX_RECIPIENTS', d.maxRecipients, 1, 1000),
+    maxMessagesInProgress: whole(
+      env,
+      'PROSPECTKIT_SMTP_MAX_MESSAGES_IN_PROGRESS',
+      d.maxMessagesInProgress,
+      1,
+      1000,
+    ),
+    maxMessagesInProgressPerAddress: whole(
+      env,
+      'PROSPECTKIT_SMTP_MAX_MESSAGES_IN_PROGRESS_PER_ADDRESS',
+      d.maxMessagesInProgressPerAddress,
+      1,
+      1000,
+    ),
+  };
+  return limits;
+}
+
+/**
+ * Whether a relay URL carries credentials: then they must only ever travel over TLS (`smtps://`, or STARTTLS
+ * required on `smtp://`; see `relayTransportOptions`).
+ */
+export function relayHasCredentials(url: URL): boolean {
+  return url.username !== '' || url.password !== '';
+}
+
+/**
+ * Refuses a relay URL whose credentials could go out in clear: nodemailer reads options from the URL's query
+ * (`?ignoreTLS=true`, `?requireTLS=false`, `?secure=false`), and they win over the options the sender sets.
+ * The message names the variable and never the password.
+ */
+function checkRelayTls(url: URL): void {
+  if (!relayHasCredentials(url)) return;
+  const query = url.searchParams;
+  const weakened =
+    query.get('ignoreTLS') === 'true' ||
+    query.get('requireTLS') === 'false' ||
+    query.get('secure') === 'false';
+  if (weakened) {
+    throw new RangeError(
+      'PROSPECTKIT_SMTP_RELAY_URL has a user name or password, so it must use TLS: remove ignoreTLS, requireTLS=false and secure=false from it (smtp:// then requires STARTTLS; smtps:// is TLS from the start).',
+    );
+  }
+}
+
 /**
  * Reads the mail settings from the environment. The listener is on by default in development (so `npm start`
  * can be sent a test mail) and off in production and test unless `PROSPECTKIT_SMTP_PORT` is set.
  *
  * @param env - the environment. Default `process.env`
  * @returns the settings, defaults filled in
- * @throws {RangeError} naming the variable that is invalid (its message never carries the relay's password)
+ * @throws {RangeError} naming the variable that is invalid (its message never carries the relay's password), or
+ *   when the relay URL has credentials and turns TLS off
  * @example
  * loadMailConfig({ PROSPECTKIT_SMTP_PORT: '0', PROSPECTKIT_INBOUND_DOMAIN: 'in.example.com' });
  * @see packages/server/README.md, "Mail"
@@ -92,6 +174,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
         'PROSPECTKIT_SMTP_RELAY_URL must be an smtp:// or smtps:// address such as smtp://user:password@relay.example.com:587.',
       );
     }
+    checkRelayTls(url);
   }
   const smtpHost = env.PROSPECTKIT_SMTP_HOST || '127.0.0.1';
   if (isIP(smtpHost) === 0 && smtpHost !== 'localhost') {
@@ -103,7 +186,35 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     smtpHost,
     tls: certPath && keyPath ? { certPath, keyPath } : undefined,
     maxMessageBytes: whole(env, 'PROSPECTKIT_SMTP_MAX_BYTES', DEFAULT_MAX_MESSAGE_BYTES, 1024, 2 ** 31 - 1),
-    maxConnectionsPerAddress: whole(env, 'PROSPECTKIT_SMTP_MAX_CONNECTIONS_PER_ADDRESS', 10, 1, 10_000),
+    limits: smtpLimits(env),
+    htmlLimits: {
+      maxChars: whole(
+        env,
+        'PROSPECTKIT_MAIL_HTML_MAX_CHARS',
+        DEFAULT_EMAIL_HTML_LIMITS.maxChars,
+        1000,
+        10_000_000,
+      ),
+      maxDepth: whole(env, 'PROSPECTKIT_MAIL_HTML_MAX_DEPTH', DEFAULT_EMAIL_HTML_LIMITS.maxDepth, 8, 1000),
+    },
+    quota: {
+      maxStoredBytes: whole(
+        env,
+        'PROSPECTKIT_MAIL_QUOTA_BYTES',
+        DEFAULT_MAIL_QUOTA.maxStoredBytes,
+        1024,
+        2 ** 50,
+      ),
+      maxPerSenderPerDay: whole(
+        env,
+        'PROSPECTKIT_MAIL_MESSAGES_PER_SENDER_PER_DAY',
+        DEFAULT_MAIL_QUOTA.maxPerSenderPerDay,
+        1,
+        1_000_000,
+      ),
+    },
+    workerThreads: whole(env, 'PROSPECTKIT_MAIL_THREADS', DEFAULT_MAIL_THREADS, 1, 64),
+    skipLoopbackSenderChecks: development,
     inboundDomain,
     relayUrl,
   };

@@ -1,4 +1,5 @@
 import type { Transporter } from 'nodemailer';
+import { relayHasCredentials } from './mail-config.js';
 
 /** One message to send, Message-IDs without angle brackets. */
 export interface OutgoingMail {
@@ -63,14 +64,27 @@ function describeFailure(error: unknown): string {
     response?: string;
     code?: string;
   };
+  if (code === 'ETLS') {
+    return `The relay did not start TLS, and its user name and password are only ever sent over TLS: give the relay STARTTLS, or use smtps://.${responseCode ? ` It answered: ${String(response ?? responseCode).slice(0, 200)}` : ''}`;
+  }
   if (responseCode) return `The relay refused the message: ${String(response ?? responseCode).slice(0, 300)}`;
   return `The relay could not be reached${code ? ` (${code})` : ''}.`;
 }
 
 /**
+ * Credentials never travel in clear: over `smtp://` with a user name or password, STARTTLS is required
+ * (nodemailer's `requireTLS`: a relay that does not offer it fails the send before AUTH). `smtps://` is TLS from
+ * the start. `loadMailConfig` refuses a URL whose query turns this off.
+ */
+function relayTlsOptions(relayUrl: string): { requireTLS?: true } {
+  const url = new URL(relayUrl);
+  return url.protocol === 'smtp:' && relayHasCredentials(url) ? { requireTLS: true } : {};
+}
+
+/**
  * A sender over nodemailer's SMTP transport to `PROSPECTKIT_SMTP_RELAY_URL`, or one that sends nothing and
  * says so (`not_sent_no_relay`) when no relay is set. Every message carries the given Message-ID, Reply-To and
- * threading headers (RFC 5322 section 3.6.4).
+ * threading headers (RFC 5322 section 3.6.4). With credentials in the URL, `smtp://` requires STARTTLS.
  *
  * @param relayUrl `smtp://user:pass@host:port` or `smtps://...`; `undefined` for none
  * @example
@@ -92,6 +106,7 @@ export function createMailSender(relayUrl: string | undefined): MailSender {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
+      ...relayTlsOptions(url),
     });
     return transport;
   }

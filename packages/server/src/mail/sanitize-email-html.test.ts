@@ -24,6 +24,18 @@ describe('sanitizeEmailHtml', () => {
       },
     ],
   ])('removes or keeps %s', (_name, { given, want }) => {
-    expect(sanitizeEmailHtml(given)).toBe(want);
+    expect(sanitizeEmailHtml(given)).toEqual({ html: want, note: null });
+  });
+
+  it('cuts what nests too deep or runs too long before sanitising, and says so', () => {
+    const deep = sanitizeEmailHtml(`<p>Hi</p>${'<b>'.repeat(333_000)}`, {
+      maxChars: 1_000_000,
+      maxDepth: 128,
+    });
+    expect(deep.html).toBe(`<p>Hi</p>${'<b>'.repeat(128)}${'</b>'.repeat(128)}`);
+    expect(deep.note).toMatch(/nest more than 128 levels deep/);
+    const long = sanitizeEmailHtml(`<p>${'x'.repeat(1000)}</p>`, { maxChars: 100, maxDepth: 128 });
+    expect(long.html).toBe(`<p>${'x'.repeat(97)}</p>`);
+    expect(long.note).toMatch(/cut after 100 characters/);
   });
 });

@@ -33,6 +33,7 @@ export async function simulateReply(
       textBody: 'This reply was made by `prospectkit-server simulate reply`, a testing aid.',
       htmlBody: null,
     },
+    announce: true,
     now,
   });
 }

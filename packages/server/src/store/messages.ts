@@ -2,6 +2,8 @@ import { type BuiltEvent, newId } from '@prospectkit/core';
 import type { Sql } from '../db/database.js';
 import { recordReplyReceived } from './app-events.js';
 import { ensureConversation, recordConversationActivity } from './conversations.js';
+import { addStoredBytes, type MailQuota, storedBytes } from './mail-quota.js';
+import type { SenderCheck } from './sender-check.js';
 
 /** One message of a conversation (migration 11's `messages`). */
 export interface MessageRecord {
@@ -18,6 +20,14 @@ export interface MessageRecord {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** Incoming only: the envelope sender (`MAIL FROM`), `''` for a bounce, `null` before migration 15. */
+  envelope_from: string | null;
+  /** Incoming only: what the sender's checks found; `null` before migration 15. */
+  sender_check: SenderCheck | null;
+  /** `html_body` was sanitised on arrival; `false` for HTML stored before migration 15 (sanitised when shown). */
+  html_sanitized: boolean;
+  /** Why the formatted version is not the whole HTML part, or `null`. */
+  html_note: string | null;
   /** Outgoing only: whether the relay took it. */
   send_status: 'sent' | 'not_sent_no_relay' | 'failed' | null;
   send_error: string | null;
@@ -37,6 +47,15 @@ export interface MessageContent {
   htmlBody: string | null;
 }
 
+/** What a received message carries besides its content: its envelope, its sender's check and its HTML's note. */
+export interface ReceivedDetails {
+  /** `MAIL FROM`, `''` for a bounce. */
+  envelopeFrom: string;
+  senderCheck: SenderCheck;
+  /** Why the stored (sanitised) HTML is not the whole part, or `null`. */
+  htmlNote: string | null;
+}
+
 async function insertMessage(
   tx: Sql,
   row: MessageContent & {
@@ -45,13 +64,15 @@ async function insertMessage(
     direction: 'outgoing' | 'incoming';
     sendStatus: MessageRecord['send_status'];
     sendError: string | null;
+    received: ReceivedDetails | undefined;
     now: Date;
   },
 ): Promise<string | undefined> {
   const [inserted] = await tx.query<{ id: string }>(
     `insert into messages (id, workspace_id, conversation_id, direction, message_id, in_reply_to, references_ids,
-       from_address, to_address, subject, text_body, html_body, send_status, send_error, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       from_address, to_address, subject, text_body, html_body, send_status, send_error, created_at,
+       envelope_from, sender_check, html_sanitized, html_note, stored_bytes)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::text::jsonb, $20, $18, $19)
      on conflict (workspace_id, message_id) do nothing returning id`,
     [
       newId('message', row.now.getTime()),
@@ -69,6 +90,12 @@ async function insertMessage(
       row.sendStatus,
       row.sendError,
       row.now,
+      row.received?.envelopeFrom ?? null,
+      row.received ? JSON.stringify(row.received.senderCheck) : null,
+      row.received?.htmlNote ?? null,
+      storedBytes(row),
+      // Received mail's HTML was sanitised by the mail worker; HTML given any other way is sanitised when shown.
+      row.received !== undefined || row.htmlBody === null,
     ],
   );
   return inserted?.id;
@@ -81,25 +108,38 @@ export interface IncomingOutcome {
   id: string | undefined;
   /** The Message-ID was already in the workspace: nothing stored, nothing announced. */
   duplicate: boolean;
-  /** The `inbox.reply.received` event, unless a duplicate. */
+  /** The `inbox.reply.received` event, unless a duplicate or not announced. */
   event: BuiltEvent['envelope'] | undefined;
 }
 
 /**
  * Adds a prospect's reply to the prospect's conversation (made if it has none), marks the conversation unread
- * with new activity, and emits `inbox.reply.received`, all in the caller's transaction. The one path for every
- * incoming message: the SMTP listener, an unmatched message attached in the app, and `simulate reply`. A
- * Message-ID already stored in the workspace is a duplicate: stored and announced once.
+ * with new activity, and, when `announce`, emits `inbox.reply.received`, all in the caller's transaction. The one
+ * path for every incoming message: the SMTP listener, an unmatched message attached in the app, and
+ * `simulate reply`. A Message-ID already stored in the workspace is a duplicate: stored and announced once.
  *
  * @param options.prospectId the prospect who replied (must be of the workspace)
+ * @param options.announce emit `inbox.reply.received`: `false` for a message whose one link to the prospect is an
+ *   unchecked `From:` (issue 24, finding 3), kept in the conversation and marked, never announced
+ * @param options.received the envelope sender, the sender's check and the HTML's note (received mail)
+ * @param options.quota count the message against the workspace's mail quota (received mail)
  * @param options.now when it was received
+ * @throws {QuotaExceededError} when `quota` is given and the message does not fit it
  * @example
- * await db.transaction((tx) => recordIncomingMessage(tx, { workspaceId, prospectId, message, now: new Date() }));
+ * await db.transaction((tx) => recordIncomingMessage(tx, { workspaceId, prospectId, message, announce: true, now: new Date() }));
  * @see openapi.yaml `webhooks.inbox.reply.received`; docs/architecture.md, "Mail"
  */
 export async function recordIncomingMessage(
   tx: Sql,
-  options: { workspaceId: string; prospectId: string; message: MessageContent; now: Date },
+  options: {
+    workspaceId: string;
+    prospectId: string;
+    message: MessageContent;
+    announce: boolean;
+    received?: ReceivedDetails;
+    quota?: MailQuota;
+    now: Date;
+  },
 ): Promise<IncomingOutcome> {
   const conversation = await ensureConversation(tx, {
     workspaceId: options.workspaceId,
@@ -113,11 +153,14 @@ export async function recordIncomingMessage(
     direction: 'incoming',
     sendStatus: null,
     sendError: null,
+    received: options.received,
     now: options.now,
   });
   if (id === undefined) return { conversationId: conversation.id, id, duplicate: true, event: undefined };
+  if (options.quota)
+    await addStoredBytes(tx, options.workspaceId, storedBytes(options.message), options.quota);
   await recordConversationActivity(tx, { conversationId: conversation.id, at: options.now, incoming: true });
-  const event = await recordReplyReceived(tx, options.prospectId, options.now);
+  const event = options.announce ? await recordReplyReceived(tx, options.prospectId, options.now) : undefined;
   return { conversationId: conversation.id, id, duplicate: false, event };
 }
 
@@ -145,6 +188,7 @@ export async function recordOutgoingMessage(
     direction: 'outgoing',
     sendStatus: options.sendStatus,
     sendError: options.sendError,
+    received: undefined,
     now: options.now,
   });
   if (id === undefined)
@@ -167,8 +211,10 @@ export async function isMessageStored(db: Sql, workspaceId: string, messageId: s
 }
 
 /**
- * The conversation one of these Message-IDs belongs to (In-Reply-To first, then References from the newest),
- * within a workspace when given.
+ * The conversation of a message sent from it that one of these Message-IDs names (In-Reply-To first, then
+ * References from the newest), within a workspace when given. Only Message-IDs this server made count: they are
+ * random and went only to the prospect, so naming one is a link of its own; a received message's Message-ID is
+ * whatever its sender chose, and naming it proves nothing (issue 24, finding 3).
  */
 export async function findConversationByMessageIds(
   db: Sql,
@@ -180,6 +226,7 @@ export async function findConversationByMessageIds(
     `select m.conversation_id, m.workspace_id, c.prospect_id
      from messages m join conversations c on c.id = m.conversation_id
      where m.message_id = any($1::text[]) and ($2::text is null or m.workspace_id = $2)
+       and m.direction = 'outgoing'
      order by array_position($1::text[], m.message_id) limit 1`,
     [[...messageIds], workspaceId ?? null],
   );

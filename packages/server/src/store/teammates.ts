@@ -1,6 +1,7 @@
 import { newId } from '@prospectkit/core';
 import type { Database, Sql } from '../db/database.js';
 import { unassignTeammateConversations } from './conversations.js';
+import { nameCharacterProblem } from './name-characters.js';
 
 /** A teammate of a workspace: who a conversation is assigned to, and who a prospect's `owner_id` names. */
 export interface Teammate {
@@ -66,7 +67,7 @@ export function checkTeammateInput(input: { name: string; email: string }): {
   if (name === '') issues.name = 'Enter a name.';
   else if (name.length > MAX_TEAMMATE_NAME_LENGTH)
     issues.name = `Use at most ${MAX_TEAMMATE_NAME_LENGTH} characters.`;
-  else if (/\p{Cc}/u.test(name)) issues.name = 'Remove control characters from the name.';
+  else if (nameCharacterProblem(name)) issues.name = nameCharacterProblem(name);
   if (email === '') issues.email = 'Enter an email address.';
   else if (email.length > MAX_TEAMMATE_EMAIL_LENGTH)
     issues.email = `Use at most ${MAX_TEAMMATE_EMAIL_LENGTH} characters.`;

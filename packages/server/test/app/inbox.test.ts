@@ -120,6 +120,7 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
         workspaceId: server.workspaceId,
         prospectId,
         now,
+        announce: true,
         message: {
           messageId: 'reply-1@engines.example',
           inReplyTo: relay.messages[0]?.parsed.messageId?.slice(1, -1) ?? null,
@@ -150,9 +151,18 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
     const markup = await page.content();
     expect(markup).not.toContain('__xss');
     expect(markup).not.toContain('onerror');
-    await page.getByText('Formatted version').click();
-    await expect(page.locator('.mail-html b').first().textContent()).resolves.toBe('Tuesday');
+    // The formatted version is a frame of its own (sandboxed, no script), shown on demand.
+    await page.getByRole('link', { name: 'Show the formatted version' }).click();
+    const frame = page.frameLocator('iframe.mail-frame');
+    await expect(frame.locator('b').first().textContent()).resolves.toBe('Tuesday');
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await shoot('conversation-formatted');
+    // Opening it left it unread (a GET changes nothing); "Mark as read" reads it.
+    await page.goto(inbox('?filter=unread'));
+    await expect(page.locator('.conversation').count()).resolves.toBe(1);
+    await rows.first().getByRole('link').click();
+    await page.getByRole('button', { name: 'Mark as read' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Marked as read.');
     await page.goto(inbox('?filter=unread'));
     await expect(page.locator('.empty').textContent()).resolves.toContain('No conversations here');
   });

@@ -370,4 +370,25 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
       await withConfigured.close();
     }
   });
+  // Issue 24, also noted: a workspace name took CR/LF and control characters (log lines, the CLI's tables, mail
+  // headers with the workspace's name as From).
+  it.each([
+    ['CR/LF', 'Acme\r\nBcc: all@example.com'],
+    ['an escape', 'Acme\u001b[2J'],
+    ['a bidi override', 'Acme \u202esrotide'],
+  ])('refuses a workspace name with %s, and changes nothing', async (_name, name) => {
+    const browser = client();
+    await browser.signIn(PASSWORD);
+    const page = `/settings/workspaces/${workspaceId}`;
+    const refused = await browser.submit(page, `${page}/name`, { name });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('Remove control characters from the name.');
+    const added = await browser.submit('/settings/workspaces', '/settings/workspaces', { name });
+    expect(added.status).toBe(422);
+    const [row] = await db.query<{ name: string }>('select name from workspaces where id = $1', [
+      workspaceId,
+    ]);
+    expect(row?.name).not.toContain('\u001b');
+    expect((await db.query('select 1 from workspaces where name = $1', [name])).length).toBe(0);
+  });
 });

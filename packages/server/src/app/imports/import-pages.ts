@@ -1,4 +1,4 @@
-import type { ImportJob, ImportJobStatus } from '../../import/index.js';
+import type { ImportJob, ImportJobStatus, ImportShapeLimits } from '../../import/index.js';
 import { assetUrl } from '../shared/app-assets.js';
 import { errorSummary, type FieldErrors, fieldId } from '../shared/form-fields.js';
 import { timeTag } from '../shared/format.js';
@@ -73,6 +73,8 @@ export function importsPage(input: {
   csrf: string;
   workspaceId: string;
   maxBytes: number;
+  /** The largest shape accepted, stated beside the field (`PROSPECTKIT_IMPORT_MAX_COLUMNS`, ...). */
+  shape: ImportShapeLimits;
   jobs: readonly ImportJob[];
   error?: string | undefined;
 }): Page {
@@ -90,7 +92,8 @@ ${errorSummary(errors)}
   <div class="field">
     <label for="${id}">CSV file</label>
     <span class="hint" id="${id}-hint">The first row names the columns. Comma, semicolon or tab separated, UTF-8,
-    at most ${byteSize(input.maxBytes)}.</span>
+    at most ${byteSize(input.maxBytes)}, ${input.shape.maxColumns} columns, ${byteSize(input.shape.maxFieldBytes)} a cell
+    and ${byteSize(input.shape.maxRowBytes)} a row.</span>
     ${input.error && html`<span class="field-error" id="${id}-error">${input.error}</span>`}
     <input id="${id}" name="${IMPORT_FILE_FIELD}" type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" required
       aria-describedby="${id}-hint${input.error ? ` ${id}-error` : ''}"${input.error ? html` aria-invalid="true"` : ''}>

@@ -45,6 +45,7 @@ export function importRoutes(ctx: AppContext): Router {
       csrf: csrfOf(req),
       workspaceId: workspace.id,
       maxBytes: ctx.importMaxBytes,
+      shape: ctx.importShape,
       jobs,
       error: error?.message,
     });
@@ -92,6 +93,7 @@ export function importRoutes(ctx: AppContext): Router {
       db: ctx.db,
       workspaceId: workspace.id,
       maxBytes: ctx.importMaxBytes,
+      shape: ctx.importShape,
       clock: ctx.clock,
     });
     if (outcome.kind === 'csrf') return next(csrfRefusal);

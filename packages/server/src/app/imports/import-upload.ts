@@ -2,7 +2,12 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import { ImportError, type ImportJob, storeImportUpload } from '../../import/index.js';
+import {
+  ImportError,
+  type ImportJob,
+  type ImportShapeLimits,
+  storeImportUpload,
+} from '../../import/index.js';
 import { CSRF_FIELD, csrfTokenMatches } from '../shared/csrf.js';
 
 /** The name of the upload form's file input. */
@@ -27,12 +32,13 @@ const refused = (status: 400 | 413 | 422, message: string): UploadOutcome => ({
  * request is read to its end in every case, so the browser gets the answer page rather than a reset connection.
  *
  * @param options.maxBytes the largest accepted file, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`)
+ * @param options.shape the largest shape (`PROSPECTKIT_IMPORT_MAX_COLUMNS`, ...). Default `DEFAULT_IMPORT_SHAPE_LIMITS`
  * @returns the outcome; an error that is not an `ImportError` (the database failing) rejects
  * @see docs/architecture.md (the settings area's CSRF protection)
  */
 export function receiveImportUpload(
   req: Request,
-  options: { db: Database; workspaceId: string; maxBytes: number; clock: Clock },
+  options: { db: Database; workspaceId: string; maxBytes: number; shape?: ImportShapeLimits; clock: Clock },
 ): Promise<UploadOutcome> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -73,6 +79,7 @@ export function receiveImportUpload(
         // for it forever; left open, the rest of the file is drained below.
         source: { [Symbol.asyncIterator]: () => file.iterator({ destroyOnReturn: false }) },
         maxBytes: options.maxBytes,
+        shape: options.shape,
         clock: options.clock,
       }).then(
         (job): UploadOutcome => ({ kind: 'stored', job }),

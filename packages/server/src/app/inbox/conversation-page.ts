@@ -1,63 +1,67 @@
 import type { Prospect } from '@prospectkit/core';
+import type { ThreadPage } from '../../store/conversation-thread.js';
 import type { Conversation } from '../../store/conversations.js';
-import type { MessageRecord } from '../../store/messages.js';
 import { errorSummary, type FieldErrors } from '../shared/form-fields.js';
 import { timeTag } from '../shared/format.js';
-import { html, SafeHtml } from '../shared/html.js';
+import { html, type SafeHtml } from '../shared/html.js';
 import { csrfField, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import { inboxUrl } from './inbox-pages.js';
-import { messageFields, sendStatusText } from './mail-fields.js';
+import { messageFields } from './mail-fields.js';
 import type { MessageFormValues } from './message-form.js';
+import { threadMessage } from './thread-message.js';
 
-/**
- * A message's body: the text part as text; the HTML part only after `sanitizeEmailHtml` (never as received),
- * in full when there is no text part and behind "Formatted version" otherwise.
- */
-function messageBody(message: MessageRecord, sanitize: (html: string) => string): SafeHtml {
-  const text = message.text_body.trim();
-  // The one place received HTML enters a page, and only through the sanitiser.
-  const formatted = message.html_body ? new SafeHtml(sanitize(message.html_body)) : undefined;
-  if (text === '' && formatted) return html`<div class="mail-html">${formatted}</div>`;
-  return html`<div class="mail-text">${text || '(empty message)'}</div>${
-    formatted &&
-    html`<details class="mail-formatted"><summary>Formatted version</summary><div class="mail-html">${formatted}</div></details>`
-  }`;
-}
-
-function messageItem(message: MessageRecord, sanitize: (html: string) => string): SafeHtml {
-  const incoming = message.direction === 'incoming';
-  return html`<li class="message ${incoming ? 'incoming' : 'outgoing'}">
-  <div class="message-head">
-    <span>${incoming ? html`From <strong>${message.from_address || 'unknown sender'}</strong>` : html`To <strong>${message.to_address}</strong>`}</span>
-    ${timeTag(message.created_at)}
-    ${!incoming && sendStatusText(message.send_status, message.send_error)}
-  </div>
-  <p class="message-subject">${message.subject || '(no subject)'}</p>
-  ${messageBody(message, sanitize)}
-</li>`;
+/** The thread: a page of messages (newest page first), with links to older and newer pages. */
+function thread(input: {
+  workspaceId: string;
+  conversationId: string;
+  page: ThreadPage;
+  before: string | undefined;
+  formatted: string | undefined;
+}): SafeHtml {
+  const base = inboxUrl(input.workspaceId, `/${encodeURIComponent(input.conversationId)}`);
+  const at = (query: Record<string, string | undefined>, anchor = '') => {
+    const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
+    return `${base}${params.size ? `?${params}` : ''}${anchor}`;
+  };
+  if (input.page.messages.length === 0) return html`<p class="empty">No messages yet.</p>`;
+  return html`${input.page.olderThan && html`<p><a href="${at({ before: input.page.olderThan })}">Older messages</a></p>`}
+<ol class="thread">${input.page.messages.map((m) =>
+    threadMessage(input.workspaceId, m, {
+      formattedHref: at({ before: input.before, formatted: m.id }, `#${m.id}`),
+      closeHref: at({ before: input.before }, `#${m.id}`),
+      showFormatted: input.formatted === m.id,
+    }),
+  )}</ol>
+${input.before && html`<p><a href="${base}">Newest messages</a></p>`}`;
 }
 
 /**
- * A conversation: its prospect, the assignee form, the thread oldest first, and a reply form that sends
- * through the relay.
+ * A conversation: its prospect, the assignee form, "Mark as read" while it is unread (a form: opening the page
+ * changes nothing), a page of its thread (newest page first, each message's text cut, its formatted version on
+ * demand in a sandboxed frame), and a reply form that sends through the relay.
  */
 export function conversationPage(input: {
   csrf: string;
   workspaceId: string;
   conversation: Conversation;
   prospect: Prospect;
-  messages: readonly MessageRecord[];
-  /** `sanitizeEmailHtml`: every HTML part goes through it before the page shows it. */
-  sanitize: (html: string) => string;
+  page: ThreadPage;
+  /** The `before` of this page (a message id), absent on the newest page. */
+  before: string | undefined;
+  /** The message whose formatted version is shown. */
+  formatted: string | undefined;
   /** The assignee select (`assigneeForm`). */
   assignee: SafeHtml;
+  /** The conversation's reply address (`reply+cv_...@`), which links mail to it whoever sends it. */
+  replyAddress: string;
   reply: MessageFormValues;
   errors?: FieldErrors;
   replySubject: string;
 }): Page {
   const { workspaceId, conversation, prospect } = input;
   const errors = input.errors ?? {};
+  const here = inboxUrl(workspaceId, `/${encodeURIComponent(conversation.id)}`);
   return {
     title: prospect.company,
     section: 'inbox',
@@ -67,18 +71,22 @@ export function conversationPage(input: {
   <dt>Contact</dt><dd>${prospect.contact_name ?? ''} ${prospect.contact_email ? html`<code>${prospect.contact_email}</code>` : html`<span class="hint">no contact email</span>`}</dd>
   <dt>Prospect</dt><dd><a href="${workspaceUrl(workspaceId, `/prospects/${encodeURIComponent(prospect.id)}`)}">${prospect.company}</a></dd>
   <dt>Last activity</dt><dd>${timeTag(conversation.last_message_at)}</dd>
+  <dt>Reply address</dt><dd><code>${input.replyAddress}</code> <span class="hint">mail to it joins this conversation</span></dd>
 </dl>
+${
+  conversation.unread &&
+  html`<form method="post" action="${here}/read" class="inline mark-read">
+  ${csrfField(input.csrf)}
+  <span class="status wait">Unread</span> <button type="submit" class="secondary">Mark as read</button>
+</form>`
+}
 ${input.assignee}
 <h2>Messages</h2>
-${
-  input.messages.length === 0
-    ? html`<p class="empty">No messages yet.</p>`
-    : html`<ol class="thread">${input.messages.map((m) => messageItem(m, input.sanitize))}</ol>`
-}
+${thread({ workspaceId, conversationId: conversation.id, page: input.page, before: input.before, formatted: input.formatted })}
 <h2 id="reply">Reply</h2>
 ${
   prospect.contact_email
-    ? html`<form method="post" action="${inboxUrl(workspaceId, `/${encodeURIComponent(conversation.id)}/reply`)}" class="stack">
+    ? html`<form method="post" action="${here}/reply" class="stack">
   ${csrfField(input.csrf)}
   <p class="hint">To <code>${prospect.contact_email}</code>. Replies come back to this conversation.</p>
   ${messageFields({ values: input.reply, errors, subjectHint: `Leave blank for “${input.replySubject}”.` })}

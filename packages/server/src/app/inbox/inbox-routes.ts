@@ -1,18 +1,19 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { attachUnmatchedMessage } from '../../mail/attach-unmatched-message.js';
-import { inboundAddress } from '../../mail/inbound-address.js';
+import { inboundAddress, replyAddress } from '../../mail/inbound-address.js';
 import type { SendResult } from '../../mail/mail-sender.js';
 import { replySubject, sendToProspect } from '../../mail/send-to-prospect.js';
+import { listThreadPage } from '../../store/conversation-thread.js';
 import {
   type ConversationFilter,
   getConversation,
   listConversations,
   markConversationRead,
 } from '../../store/conversations.js';
-import { listConversationMessages, threadHeaders } from '../../store/messages.js';
+import { threadHeaders } from '../../store/messages.js';
 import { getProspect, listProspects } from '../../store/prospects.js';
 import { listTeammates } from '../../store/teammates.js';
-import { countUnmatchedMessages, listUnmatchedMessages } from '../../store/unmatched-messages.js';
+import { countUnmatchedMessages, listUnmatchedPage } from '../../store/unmatched-messages.js';
 import type { AppContext } from '../shared/app-context.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import { textOf } from '../shared/form-body.js';
@@ -21,6 +22,7 @@ import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
 import { assigneeForm } from './assignee-form.js';
 import { conversationPage, newMessagePage } from './conversation-page.js';
+import { allowSameOriginFrames } from './frame-headers.js';
 import { inboxPage, inboxUrl } from './inbox-pages.js';
 import { type MessageFormValues, parseMessageForm } from './message-form.js';
 import { unmatchedPage } from './unmatched-page.js';
@@ -159,7 +161,8 @@ export function inboxRoutes(ctx: AppContext): Router {
   async function showUnmatched(req: Request, res: Response, error?: { messageId: string; text: string }) {
     const search = typeof req.query.q === 'string' ? req.query.q.slice(0, 200) : '';
     const workspaceId = wsId(res);
-    const messages = await listUnmatchedMessages(ctx.db, workspaceId);
+    const before = typeof req.query.before === 'string' ? req.query.before : undefined;
+    const { messages, olderThan } = await listUnmatchedPage(ctx.db, workspaceId, { before });
     const prospects = await listProspects(ctx.db, workspaceId, {
       search: search.trim(),
       limit: ATTACH_CHOICES,
@@ -172,6 +175,8 @@ export function inboxRoutes(ctx: AppContext): Router {
         csrf: csrfOf(req),
         workspaceId,
         messages,
+        olderThan,
+        before,
         prospects: prospects.data,
         search,
         ...(error ? { error } : {}),
@@ -219,12 +224,12 @@ export function inboxRoutes(ctx: AppContext): Router {
     if (!conversation) return notFound(req, res, 'This workspace has no conversation with that id.');
     const prospect = await getProspect(ctx.db, workspaceId, conversation.prospect_id);
     if (!prospect) return notFound(req, res, 'This workspace has no conversation with that id.');
-    if (req.method === 'GET' && conversation.unread)
-      await markConversationRead(ctx.db, { workspaceId, conversationId });
-    const messages = await listConversationMessages(ctx.db, workspaceId, conversationId);
+    // Opening a conversation changes nothing (a GET): it is marked read by its form, or by replying.
+    const before = typeof req.query.before === 'string' ? req.query.before : undefined;
+    const formatted = typeof req.query.formatted === 'string' ? req.query.formatted : undefined;
+    const page = await listThreadPage(ctx.db, { workspaceId, conversationId, before });
     const thread = await threadHeaders(ctx.db, conversationId);
-    // Loaded with the first conversation shown, not at start: sanitize-html brings postcss.
-    const { sanitizeEmailHtml } = await import('../../mail/sanitize-email-html.js');
+    allowSameOriginFrames(res);
     render(
       req,
       res,
@@ -233,14 +238,16 @@ export function inboxRoutes(ctx: AppContext): Router {
         workspaceId,
         conversation,
         prospect,
-        messages,
-        sanitize: sanitizeEmailHtml,
+        page,
+        before,
+        formatted,
         assignee: assigneeForm({
           workspaceId,
           conversation,
           teammates: await listTeammates(ctx.db, { workspaceId }),
           csrf: csrfOf(req),
         }),
+        replyAddress: replyAddress(conversationId, ctx.mail.inboundDomain),
         reply: options.reply ?? { subject: '', body: '' },
         replySubject: replySubject(thread.subject ?? prospect.company),
         ...(options.errors ? { errors: options.errors } : {}),
@@ -274,6 +281,8 @@ export function inboxRoutes(ctx: AppContext): Router {
         errors: { body: 'This prospect has no contact email to write to.' },
       });
     }
+    // Replying is reading it.
+    await markConversationRead(ctx.db, { workspaceId, conversationId: out.conversationId });
     ctx.logger.info(
       { req_id: req.id, conversation_id: out.conversationId, send_status: out.result.status },
       'inbox: reply written',

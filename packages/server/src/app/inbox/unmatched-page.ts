@@ -5,6 +5,7 @@ import { timeTag } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
 import { csrfField } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
+import { senderCheckText } from '../shared/sender-check-text.js';
 import { inboxUrl } from './inbox-pages.js';
 
 /** Longest part of an unmatched message's text shown in the list, in characters. */
@@ -36,19 +37,31 @@ function attachForm(input: {
 }
 
 /**
- * The Unmatched list: inbound mail that matched no prospect, kept (never lost), each with a form to attach it
- * to a prospect, chosen from a select that the search above narrows.
+ * The Unmatched list: inbound mail that matched no prospect, kept (never lost), newest first and paged so a
+ * flood never hides the oldest, each with its sender's check and a form to attach it to a prospect, chosen from
+ * a select that the search above narrows.
  */
 export function unmatchedPage(input: {
   csrf: string;
   workspaceId: string;
   messages: readonly UnmatchedMessage[];
+  /** The id to page on from (`?before=`): older messages exist. */
+  olderThan: string | null;
+  /** This page's `before`, absent on the newest page. */
+  before: string | undefined;
   prospects: readonly Prospect[];
   search: string;
   /** A failed attach: which message, and why. */
   error?: { messageId: string; text: string };
 }): Page {
   const { workspaceId } = input;
+  const at = (before: string | undefined) => {
+    const query = new URLSearchParams({
+      ...(input.search ? { q: input.search } : {}),
+      ...(before ? { before } : {}),
+    });
+    return inboxUrl(workspaceId, `/unmatched${query.size ? `?${query}` : ''}`);
+  };
   return {
     title: 'Unmatched mail',
     section: 'inbox',
@@ -67,6 +80,7 @@ ${
     : html`<ol class="thread unmatched">${input.messages.map(
         (m) => html`<li class="message incoming" id="${m.id}">
   <div class="message-head"><span>From <strong>${m.from_address || m.envelope_from || 'unknown sender'}</strong></span> ${timeTag(m.received_at)}</div>
+  <p class="sender-check">${senderCheckText(m.sender_check, m.envelope_from)}</p>
   <p class="message-subject">${m.subject || '(no subject)'}</p>
   <div class="mail-text">${m.text_body.slice(0, PREVIEW_CHARS) || '(no text part)'}</div>
   ${attachForm({
@@ -78,6 +92,8 @@ ${
   })}
 </li>`,
       )}</ol>`
-}`,
+}
+${input.olderThan && html`<p><a href="${at(input.olderThan)}">Older unmatched mail</a></p>`}
+${input.before && html`<p><a href="${at(undefined)}">Newest unmatched mail</a></p>`}`,
   };
 }

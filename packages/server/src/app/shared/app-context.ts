@@ -2,7 +2,10 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import type { ImportShapeLimits } from '../../import/index.js';
+import type { EmailHtmlLimits } from '../../mail/cut-email-html.js';
 import type { MailSender } from '../../mail/mail-sender.js';
+import type { MailWorkers } from '../../mail/mail-workers.js';
 import type { SignInCsrf } from './sign-in-csrf.js';
 
 /** What every settings route needs. */
@@ -24,6 +27,8 @@ export interface AppContext {
   publicUrl: string | undefined;
   /** The largest CSV file the Import page accepts, in bytes (`PROSPECTKIT_IMPORT_MAX_BYTES`). */
   importMaxBytes: number;
+  /** The largest shape of CSV file it accepts: columns, field and row bytes (`PROSPECTKIT_IMPORT_MAX_*`). */
+  importShape: ImportShapeLimits;
   /** Outgoing mail (through the relay, or kept unsent) and the domain of inbound addresses. */
   mail: SettingsMail;
 }
@@ -34,4 +39,12 @@ export interface SettingsMail {
   sender: MailSender;
   /** `PROSPECTKIT_INBOUND_DOMAIN`: the domain of inbound and reply addresses, lower case. Default `localhost`. */
   inboundDomain: string;
+  /**
+   * The mail workers, which sanitise HTML stored before migration 15 when it is first shown. Default: a 1-thread
+   * pool of the app's own, made on first use.
+   * @internal `startServer` shares its pool with the SMTP listener; embedders leave it out.
+   */
+  workers?: MailWorkers | undefined;
+  /** How much of a message's HTML part is kept (`PROSPECTKIT_MAIL_HTML_MAX_*`). Default `DEFAULT_EMAIL_HTML_LIMITS`. */
+  htmlLimits?: EmailHtmlLimits | undefined;
 }

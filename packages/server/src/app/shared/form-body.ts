@@ -1,3 +1,4 @@
+import { nameCharacterProblem } from '../../store/name-characters.js';
 import type { FieldErrors } from './form-fields.js';
 
 /** A parsed `application/x-www-form-urlencoded` body: a repeated name gives a list. */
@@ -25,10 +26,10 @@ export function listOf(body: FormBody | undefined, name: string): string[] {
 /** Longest name accepted for a token or a workspace, in characters. */
 export const MAX_NAME_LENGTH = 100;
 
-/** Checks a required name: trimmed, 1 to {@link MAX_NAME_LENGTH} characters. */
+/** Checks a required name: trimmed, 1 to {@link MAX_NAME_LENGTH} characters, none a control (`nameCharacterProblem`). */
 export function nameProblem(name: string, what: string): string | undefined {
   const trimmed = name.trim();
   if (trimmed === '') return `Enter a name for the ${what}.`;
   if ([...trimmed].length > MAX_NAME_LENGTH) return `The name must be at most ${MAX_NAME_LENGTH} characters.`;
-  return undefined;
+  return nameCharacterProblem(trimmed);
 }

@@ -21,7 +21,7 @@ export interface PageInput {
   section?: Section;
   /** A one-time message from the previous step. */
   flash?: string | undefined;
-  /** More of `<head>` for one page: its own stylesheet or script (see `settingsAssetUrl`), a refresh. */
+  /** More of `<head>` for one page: its own stylesheet or script (see `assetUrl`), a refresh. */
   head?: SafeHtml | undefined;
 }
 

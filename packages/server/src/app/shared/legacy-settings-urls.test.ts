@@ -8,6 +8,7 @@ describe('legacySettingsPath', () => {
     ['sign-in', { given: '/sign-in', want: '/sign-in' }],
     ['sign-out', { given: '/sign-out', want: '/sign-out' }],
     ['an asset', { given: '/assets/settings.css', want: '/assets/settings.css' }],
+    ['the postmaster mail', { given: '/postmaster', want: '/postmaster' }],
     ['the workspace picker', { given: '/workspaces', want: '/workspaces' }],
     ["a workspace's own settings", { given: '/workspaces/ws_1', want: '/workspaces/ws_1/settings' }],
     ['renaming a workspace', { given: '/workspaces/ws_1/name', want: '/workspaces/ws_1/settings/name' }],

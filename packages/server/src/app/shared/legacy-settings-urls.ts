@@ -15,7 +15,8 @@ const APP_AREAS = new Set(['prospects', 'imports', 'inbox']);
  */
 export function legacySettingsPath(path: string): string {
   const [, first = '', id, area, ...rest] = path.split('/');
-  if (first === 'sign-in' || first === 'sign-out' || first === 'assets') return path;
+  if (first === 'sign-in' || first === 'sign-out' || first === 'assets' || first === 'postmaster')
+    return path;
   if (first !== 'workspaces') return '/';
   if (id === undefined || id === '') return '/workspaces';
   const workspace = `/workspaces/${id}`;

@@ -34,6 +34,7 @@ ${
 <div class="hint"><code>${w.id}</code></div></li>`,
       )}</ul>`
 }
+<p><a href="/postmaster">Postmaster mail</a>: mail to this server's postmaster address, for whoever runs it.</p>
 <h2>Add a workspace</h2>
 <form method="post" action="/workspaces" class="stack">
   ${csrfField(input.csrf)}

@@ -13,9 +13,26 @@ import { v11 } from './v11-teammates-conversations.js';
 import { v12 } from './v12-unmatched-messages.js';
 import { v13 } from './v13-events-by-prospect.js';
 import { v14 } from './v14-stored-prospects-follow-contract.js';
+import { v15 } from './v15-mail-senders-quotas-postmaster.js';
 
 /**
  * The one ordered set of migrations, for PostgreSQL and PGlite alike: one file per version in this folder.
  * A new migration is a new file `vNN-name.ts` and one entry here; an applied migration is never edited.
  */
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14];
+export const MIGRATIONS: readonly Migration[] = [
+  v1,
+  v2,
+  v3,
+  v4,
+  v5,
+  v6,
+  v7,
+  v8,
+  v9,
+  v10,
+  v11,
+  v12,
+  v13,
+  v14,
+  v15,
+];
