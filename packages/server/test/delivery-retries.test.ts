@@ -103,7 +103,8 @@ describe.each(testDatabaseKinds())('webhook delivery on %s: retries', (kind) => 
       { allowInsecure: true },
     );
     await db.transaction((tx) => createProspect(tx, workspaceId, { company: 'Flaky Co' }, clock.now()));
-    const worker = testWorker(db, receiver, { clock, timeoutMs: 2000 });
+    // 5 s: a dropped connection must be seen as one before the attempt's timeout, even on a loaded machine.
+    const worker = testWorker(db, receiver, { clock, timeoutMs: 5_000 });
     expect(await worker.runOnce()).toBe(webhooks.length + 1);
     await worker.stop();
     const next = clock.now().getTime() + MINUTE;
@@ -118,7 +119,7 @@ describe.each(testDatabaseKinds())('webhook delivery on %s: retries', (kind) => 
     }
     const byPath = async (path: string) =>
       (await deliveriesOf(db, webhooks.find((h) => h.path === path)?.id ?? refused.record.id))[0];
-    expect((await byPath('/retry/hang'))?.last_error).toBe('timeout after 2000 ms');
+    expect((await byPath('/retry/hang'))?.last_error).toBe('timeout after 5000 ms');
     expect((await byPath('/retry/drop'))?.last_error).toMatch(/^network error: /);
     const refusedDelivery = await byPath('/retry/refused');
     expect(refusedDelivery).toMatchObject({ status: 'pending', last_error: 'network error: ECONNREFUSED' });

@@ -71,13 +71,13 @@ describe.each(testDatabaseKinds())('storage on %s', (kind) => {
     const db = await openTestDatabase(kind);
     try {
       const indexes = await db.query<{ indexname: string; indexdef: string }>(
-        "select indexname, indexdef from pg_indexes where tablename = 'prospects' and indexname like 'prospects_%' order by indexname",
+        "select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'prospects' and indexname like 'prospects_%' order by indexname",
       );
       const byName = Object.fromEntries(indexes.map((i) => [i.indexname, i.indexdef]));
       expect(byName.prospects_search_words).toMatch(/USING gin \(search_words\)/);
       // A stored generated column: a lossy bitmap's recheck reads it instead of splitting the text again.
       const [column] = await db.query<{ is_generated: string; generation_expression: string }>(
-        "select is_generated, generation_expression from information_schema.columns where table_name = 'prospects' and column_name = 'search_words'",
+        "select is_generated, generation_expression from information_schema.columns where table_schema = current_schema() and table_name = 'prospects' and column_name = 'search_words'",
       );
       expect(column?.is_generated).toBe('ALWAYS');
       expect(column?.generation_expression).toContain('regexp_split_to_array');

@@ -379,11 +379,11 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
   ])('refuses a workspace name with %s, and changes nothing', async (_name, name) => {
     const browser = client();
     await browser.signIn(PASSWORD);
-    const page = `/settings/workspaces/${workspaceId}`;
+    const page = `/workspaces/${workspaceId}/settings`;
     const refused = await browser.submit(page, `${page}/name`, { name });
     expect(refused.status).toBe(422);
     expect(refused.text).toContain('Remove control characters from the name.');
-    const added = await browser.submit('/settings/workspaces', '/settings/workspaces', { name });
+    const added = await browser.submit('/workspaces', '/workspaces', { name });
     expect(added.status).toBe(422);
     const [row] = await db.query<{ name: string }>('select name from workspaces where id = $1', [
       workspaceId,

@@ -13,7 +13,7 @@ import { inboxUrl } from './inbox-pages.js';
 import { mailMessagePage } from './mail-message-page.js';
 
 /**
- * A conversation's messages one by one, below `/settings/workspaces/:workspaceId/inbox/:conversationId`:
+ * A conversation's messages one by one, below `/workspaces/:workspaceId/inbox/:conversationId`:
  * `POST /read` marks it read (opening it does not: a GET changes nothing); `GET /messages/:messageId` shows a
  * message whole; `GET /messages/:messageId/formatted` is the document of its sandboxed frame, the sanitised HTML
  * under its own strict policy (`frame-headers.ts`). HTML stored before migration 15 is sanitised there, once, in a

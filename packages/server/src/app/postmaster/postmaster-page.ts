@@ -19,7 +19,7 @@ export function postmasterPage(input: {
   return {
     title: 'Postmaster mail',
     head: html`<link rel="stylesheet" href="${assetUrl('inbox.css')}">`,
-    body: html`<p><a href="/settings/workspaces">Back to the workspaces</a></p>
+    body: html`<p><a href="/workspaces">Back to the workspaces</a></p>
 <p class="lead">Mail to <code>postmaster@${input.inboundDomain}</code>, which every mail server must take (RFC 5321):
 abuse reports, bounces and notices for whoever runs this server. It belongs to no workspace and sends no event.</p>
 ${
