@@ -14,6 +14,10 @@ export const ID_PREFIXES = {
   message: 'msg_',
   /** Inbound mail kept in the app's Unmatched list (server only, never in the API). */
   unmatchedMessage: 'um_',
+  /** A person who signs in to the app (server only); their place in a workspace is a teammate (`tm_`). */
+  person: 'psn_',
+  /** An entry of the app's audit log (server only). */
+  auditEntry: 'aud_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
 import { inboundAddress } from '../mail/inbound-address.js';
+import { CLI_ACTOR } from './cli-actor.js';
+import { withAudit } from '../store/audit-log.js';
+import { addInstallationOwners } from '../store/members.js';
 import { createWorkspace, listWorkspaces, setWorkspaceSuspended } from '../store/workspaces.js';
 import { CliError } from './cli-error.js';
 import { formatTable } from './format-table.js';
@@ -19,7 +22,22 @@ export function registerWorkspace(program: Command): void {
     .option('--json', 'print JSON')
     .action((o: { name: string; json?: boolean }) =>
       withDatabase(async (db) => {
-        const w = await createWorkspace(db, o.name);
+        // The installation's owner owns it, so it opens in the app; the audit log says the CLI made it.
+        const w = await withAudit(
+          db,
+          async (tx) => {
+            const created = await createWorkspace(tx, o.name);
+            await addInstallationOwners(tx, created.id);
+            return created;
+          },
+          (created) => ({
+            workspaceId: created.id,
+            actor: CLI_ACTOR,
+            action: 'workspace.created',
+            target: { type: 'workspace', id: created.id, label: created.name },
+            now: new Date(),
+          }),
+        );
         output(!!o.json, w, `Created workspace ${w.id} (${w.name}).`);
       }),
     );
@@ -59,7 +77,18 @@ export function registerWorkspace(program: Command): void {
       .option('--json', 'print JSON')
       .action((id: string, o: { json?: boolean }) =>
         withDatabase(async (db) => {
-          const w = await setWorkspaceSuspended(db, id, suspended);
+          const w = await withAudit(
+            db,
+            (tx) => setWorkspaceSuspended(tx, id, suspended),
+            (changed) =>
+              changed && {
+                workspaceId: changed.id,
+                actor: CLI_ACTOR,
+                action: suspended ? 'workspace.suspended' : 'workspace.resumed',
+                target: { type: 'workspace', id: changed.id, label: changed.name },
+                now: new Date(),
+              },
+          );
           if (!w) throw new CliError(`No workspace ${id}.`);
           output(
             !!o.json,

@@ -1,4 +1,6 @@
 import type { Request, Response } from 'express';
+import type { Member } from '../../store/members.js';
+import type { Person } from '../../store/people.js';
 import type { Workspace } from '../../store/workspaces.js';
 import { csrfToken } from './csrf.js';
 import type { SafeHtml } from './html.js';
@@ -47,6 +49,9 @@ export function csrfOf(req: Request): string {
   return req.session?.signedIn ? csrfToken(req) : '';
 }
 
+/** Whether the page's person may use `ability` in the current workspace (to hide what they cannot use). */
+export { can } from './authorize.js';
+
 /**
  * Sends a settings page in the layout, with the session's CSRF token for its forms, the current workspace
  * (set by the workspace loader) and the one-time message, if any.
@@ -58,12 +63,17 @@ export function render(
   options: { status?: number; flash?: Flash } = {},
 ): void {
   const workspace = res.locals.workspace as Workspace | undefined;
+  const member = res.locals.member as Member | undefined;
+  const person = res.locals.person as Person | undefined;
+  // The workspace's navigation is for its members only: a refused visitor sees no name of it.
   const markup = layout({
     ...page,
     csrf: csrfOf(req),
     signedIn: req.session?.signedIn === true,
-    ...(workspace ? { workspace } : {}),
+    ...(workspace && member ? { workspace, role: member.role } : {}),
+    personLabel: person ? person.name || person.email : undefined,
     flash: options.flash?.text,
+    flashTone: options.flash?.tone,
   });
   res
     .status(options.status ?? 200)

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { equalSecrets } from '../shared/equal-secrets.js';
+import { equalSecrets } from '../app/shared/equal-secrets.js';
 import { hashPassword, needsRehash, verifyPasswordHash } from './password-hash.js';
 
 /** A hash as the server stored it before argon2id: scrypt N=2^15, r=8, p=1. */
