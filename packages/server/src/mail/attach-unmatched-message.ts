@@ -42,6 +42,8 @@ export async function attachUnmatchedMessage(
         htmlBody: kept.html_body,
       },
       now,
+      // Shown at the time it arrived, not the time it was attached.
+      receivedAt: kept.received_at,
     });
     await markUnmatchedMessageAttached(tx, kept.id, prospect.id, now);
     return { ok: true, conversationId: done.conversationId };

@@ -31,6 +31,7 @@ function messageItem(message: MessageRecord, sanitize: (html: string) => string)
   <div class="message-head">
     <span>${incoming ? html`From <strong>${message.from_address || 'unknown sender'}</strong>` : html`To <strong>${message.to_address}</strong>`}</span>
     ${timeTag(message.created_at)}
+    ${!incoming && message.author_name && html`<span class="author">by ${message.author_name}</span>`}
     ${!incoming && sendStatusText(message.send_status, message.send_error)}
   </div>
   <p class="message-subject">${message.subject || '(no subject)'}</p>
@@ -55,6 +56,10 @@ export function conversationPage(input: {
   reply: MessageFormValues;
   errors?: FieldErrors;
   replySubject: string;
+  /** Where a reply goes: the latest sender in the thread, else the prospect's contact email. */
+  replyTo: string | null;
+  /** Whether the reader may reply and assign (member and up). Default `true`. */
+  canWork?: boolean;
 }): Page {
   const { workspaceId, conversation, prospect } = input;
   const errors = input.errors ?? {};
@@ -68,23 +73,24 @@ export function conversationPage(input: {
   <dt>Prospect</dt><dd><a href="${workspaceUrl(workspaceId, `/prospects/${encodeURIComponent(prospect.id)}`)}">${prospect.company}</a></dd>
   <dt>Last activity</dt><dd>${timeTag(conversation.last_message_at)}</dd>
 </dl>
-${input.assignee}
+${input.canWork !== false && input.assignee}
 <h2>Messages</h2>
 ${
   input.messages.length === 0
     ? html`<p class="empty">No messages yet.</p>`
     : html`<ol class="thread">${input.messages.map((m) => messageItem(m, input.sanitize))}</ol>`
 }
-<h2 id="reply">Reply</h2>
 ${
-  prospect.contact_email
-    ? html`<form method="post" action="${inboxUrl(workspaceId, `/${encodeURIComponent(conversation.id)}/reply`)}" class="stack">
+  input.canWork === false
+    ? ''
+    : input.replyTo
+    ? html`<h2 id="reply">Reply</h2><form method="post" action="${inboxUrl(workspaceId, `/${encodeURIComponent(conversation.id)}/reply`)}" class="stack">
   ${csrfField(input.csrf)}
-  <p class="hint">To <code>${prospect.contact_email}</code>. Replies come back to this conversation.</p>
+  <p class="hint">To <code>${input.replyTo}</code>. Replies come back to this conversation.</p>
   ${messageFields({ values: input.reply, errors, subjectHint: `Leave blank for “${input.replySubject}”.` })}
   <div class="actions"><button type="submit">Send reply</button></div>
 </form>`
-    : html`<p>This prospect has no contact email: add one on the prospect’s page to write to them.</p>`
+    : html`<h2 id="reply">Reply</h2><p>This prospect has no contact email: add one on the prospect’s page to write to them.</p>`
 }`,
   };
 }
