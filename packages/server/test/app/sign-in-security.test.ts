@@ -155,7 +155,7 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
         for (let i = 0; i < 10; i++) {
           const guess = await new SettingsClient(first.origin, { 'X-Forwarded-For': '198.51.100.30' }).signIn(
             'guess',
-            'nobody@example.com',
+            'shared-store@example.com',
           );
           expect(guess.status).toBe(401);
         }
