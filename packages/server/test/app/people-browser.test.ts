@@ -79,7 +79,7 @@ describe('people in a browser: invite, accept, passkey, two-step sign-in, two ro
     await virtualAuthenticator(anaPage);
     await anaPage.goto(`${origin}/account`);
     await anaPage.getByRole('button', { name: 'Add a passkey' }).click();
-    await anaPage.waitForURL(/\/account#passkeys/);
+    await anaPage.waitForURL(/\/account\?added=passkey#passkeys/);
     await expect(anaPage.locator('.notice').textContent()).resolves.toContain('Passkey added');
     await screenshot(anaPage, 'account');
 

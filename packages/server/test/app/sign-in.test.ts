@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('settings sign-in and workspace in a browser 
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     const [refused] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST'),
-      page.getByRole('button', { name: 'Sign in' }).click(),
+      page.getByRole('button', { name: 'Sign in', exact: true }).click(),
     ]);
     expect(refused.status()).toBe(401);
     await expect(page.getByRole('alert').first().textContent()).resolves.toContain('do not match an account');

@@ -83,7 +83,7 @@ export function passkeyRoutes(ctx: AppContext): Router {
     ctx.logger.info({ req_id: req.id, person_id: person.id }, 'account: passkey added');
     req.session.flash = { text: 'Passkey added: you can sign in with it now.' };
     await save(req);
-    res.json({ redirect: '/account#passkeys' });
+    res.json({ redirect: '/account?added=passkey#passkeys' });
   });
 
   router.post('/account/passkeys/:passkeyId/delete', async (req, res) => {
