@@ -89,7 +89,9 @@ export async function startBanner(options: StartBannerOptions): Promise<string> 
       `  Administrator password (shown once, only its hash is kept): ${options.generatedAdminPassword}`,
     );
   } else if (options.adminPasswordConfigured) {
-    lines.push('  The owner signs in with PROSPECTKIT_ADMIN_PASSWORD; invite the others on the Members page.');
+    lines.push(
+      '  The owner signs in with PROSPECTKIT_ADMIN_PASSWORD; invite the others on the Members page.',
+    );
   } else {
     lines.push(
       '  Sign in with the password printed on the first start (or set PROSPECTKIT_ADMIN_PASSWORD); invite the others on the Members page.',

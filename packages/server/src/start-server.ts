@@ -1,7 +1,5 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { type OwnerBootstrap, ensureOwner } from './people/ensure-owner.js';
-import { pruneAudit } from './store/audit-log.js';
 import { createGrantCache } from './auth/grant-cache.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
@@ -12,8 +10,10 @@ import { createImportRunner, type ImportRunner } from './import/index.js';
 import { createLogger } from './logger.js';
 import { createMailSender } from './mail/mail-sender.js';
 import type { SmtpListener } from './mail/smtp-listener.js';
+import { ensureOwner, type OwnerBootstrap } from './people/ensure-owner.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
+import { pruneAudit } from './store/audit-log.js';
 
 export { createLogger } from './logger.js';
 

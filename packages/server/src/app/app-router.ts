@@ -1,12 +1,12 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import rateLimiterFlexible from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock.js';
 import { DEFAULT_IMPORT_MAX_BYTES } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createMailSender } from '../mail/mail-sender.js';
-import rateLimiterFlexible from 'rate-limiter-flexible';
-import { PAGE_LIMIT, ACCOUNT_SIGN_IN_LIMIT } from '../rate-limit/create-limiter.js';
+import { ACCOUNT_SIGN_IN_LIMIT, PAGE_LIMIT } from '../rate-limit/create-limiter.js';
 import { findMembership } from '../store/members.js';
 import { accountRoutes } from './account/account-routes.js';
 import { linkRoutes } from './account/link-routes.js';
@@ -14,29 +14,29 @@ import { passkeyRoutes } from './account/passkey-routes.js';
 import { passkeySignInRoutes } from './account/passkey-sign-in-routes.js';
 import { SIGN_IN_FORM_PATHS, signInRoutes } from './account/sign-in-routes.js';
 import { twoFactorRoutes } from './account/two-factor-routes.js';
-import { auditRoutes } from './members/audit-routes.js';
-import { memberRoutes } from './members/member-routes.js';
-import { teammatesRedirect } from './members/teammates-redirect.js';
-import { authorizeWorkspace } from './shared/authorize.js';
-import { pageRateLimit } from './shared/page-rate-limit.js';
-import { vendorAssets } from './shared/vendor-assets.js';
 import { tokenRoutes } from './api/token-routes.js';
 import { webhookRoutes } from './api/webhook-routes.js';
 import { importRoutes } from './imports/import-routes.js';
 import { inboxAssigneeRoutes } from './inbox/inbox-assignee-routes.js';
 import { inboxRoutes } from './inbox/inbox-routes.js';
+import { auditRoutes } from './members/audit-routes.js';
+import { memberRoutes } from './members/member-routes.js';
+import { teammatesRedirect } from './members/teammates-redirect.js';
 import { appProspectRoutes } from './prospects/app-prospect-routes.js';
 import { appAssets } from './shared/app-assets.js';
 import type { AppContext, SettingsMail } from './shared/app-context.js';
+import { authorizeWorkspace } from './shared/authorize.js';
 import { csrfProtection, isCsrfError } from './shared/csrf.js';
 import { currentWorkspace, loadWorkspace } from './shared/current-workspace.js';
 import { workspaceUrl } from './shared/layout.js';
 import { legacySettingsRedirect } from './shared/legacy-settings-urls.js';
 import { messagePage } from './shared/message-page.js';
+import { pageRateLimit } from './shared/page-rate-limit.js';
 import { render } from './shared/render.js';
 import { appSession, sessionSecretLoader } from './shared/session.js';
 import { requireCurrentSession } from './shared/session-lifetime.js';
 import { signInCsrf } from './shared/sign-in-csrf.js';
+import { vendorAssets } from './shared/vendor-assets.js';
 import { workspacePickerRoutes, workspaceSettingsRoutes } from './workspace/workspace-routes.js';
 
 /** The first segments of the app's paths; every other path (the API, `/docs`, `/healthz`...) is not the app's. */
@@ -192,7 +192,10 @@ export function appRouter(
         render(
           req,
           res,
-          messagePage('Too many requests', 'Too many pages in a minute from this session. Wait a minute, then try again.'),
+          messagePage(
+            'Too many requests',
+            'Too many pages in a minute from this session. Wait a minute, then try again.',
+          ),
           { status: 429 },
         ),
     }),
@@ -224,7 +227,10 @@ export function appRouter(
           res,
           status === 404
             ? messagePage('Not found', 'There is no workspace with that id.')
-            : messagePage('Not allowed', 'Your role in this workspace does not allow this page or action. Ask an admin of the workspace.'),
+            : messagePage(
+                'Not allowed',
+                'Your role in this workspace does not allow this page or action. Ask an admin of the workspace.',
+              ),
           { status },
         ),
     }),

@@ -1,1 +1,1 @@
-export { appRouter, type SettingsOptions, WORKSPACE_AREAS } from './app-router.js';
+export { appRouter, type SettingsOptions } from './app-router.js';

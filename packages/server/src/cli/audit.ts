@@ -27,7 +27,9 @@ export function registerAudit(program: Command): void {
           throw new CliError(`--action must be one of ${AUDIT_ACTIONS.join(', ')}; got "${o.action}".`);
         const since = o.since ? new Date(o.since) : undefined;
         if (since && Number.isNaN(since.getTime()))
-          throw new CliError(`--since must be an ISO 8601 time such as 2026-11-01T00:00:00Z; got "${o.since}".`);
+          throw new CliError(
+            `--since must be an ISO 8601 time such as 2026-11-01T00:00:00Z; got "${o.since}".`,
+          );
         if (o.limit > 500) throw new CliError('--limit must be at most 500.');
         const { data } = await listAudit(db, {
           workspaceId: o.workspace,

@@ -16,7 +16,8 @@ import { withDatabase } from './with-database.js';
 /** A member error as the CLI's one-line explanation (exit status 2). */
 function toCliError(error: unknown): unknown {
   if (!(error instanceof MemberError)) return error;
-  if (error.code === 'not_found') return new CliError(`${error.message} See: prospectkit-server members list`);
+  if (error.code === 'not_found')
+    return new CliError(`${error.message} See: prospectkit-server members list`);
   if (error.code === 'invalid') {
     const options: Record<string, string> = { name: '--name', email: 'EMAIL' };
     return new CliError(
@@ -122,7 +123,12 @@ export function registerMembers(program: Command): void {
         });
         output(
           !!o.json,
-          { ...out.member, unassigned_prospect_ids: out.unassignedProspectIds, ended_sessions: out.endedSessions, revoked_tokens: out.revokedTokens },
+          {
+            ...out.member,
+            unassigned_prospect_ids: out.unassignedProspectIds,
+            ended_sessions: out.endedSessions,
+            revoked_tokens: out.revokedTokens,
+          },
           `Removed ${out.member.email} (${out.member.id}); ${out.unassignedProspectIds.length} conversations unassigned, ${out.endedSessions} sessions ended, ${out.revokedTokens} tokens revoked.`,
         );
       }),
@@ -133,11 +139,14 @@ export function registerMembers(program: Command): void {
     .option('--json', 'print JSON')
     .action((id: string, value: string, o: { json?: boolean }) =>
       withDatabase(async (db) => {
-        const out = await changeMemberRole(db, { memberId: id, role: role(value), actor: CLI_ACTOR, now: new Date() }).catch(
-          (error: unknown) => {
-            throw toCliError(error);
-          },
-        );
+        const out = await changeMemberRole(db, {
+          memberId: id,
+          role: role(value),
+          actor: CLI_ACTOR,
+          now: new Date(),
+        }).catch((error: unknown) => {
+          throw toCliError(error);
+        });
         output(!!o.json, out.member, `${out.member.email} is ${out.member.role} now (was ${out.previous}).`);
       }),
     );
@@ -155,7 +164,8 @@ export function registerMembers(program: Command): void {
             now: new Date(),
             ...(config.mail.relayUrl ? { mail: { sender, inboundDomain: config.mail.inboundDomain } } : {}),
           });
-          if (!out.person) throw new CliError(`No person signs in as ${email}. See: prospectkit-server members list`);
+          if (!out.person)
+            throw new CliError(`No person signs in as ${email}. See: prospectkit-server members list`);
           const emailed = out.mail?.status === 'sent';
           output(
             !!o.json,

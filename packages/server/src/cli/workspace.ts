@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { inboundAddress } from '../mail/inbound-address.js';
-import { CLI_ACTOR } from './cli-actor.js';
 import { withAudit } from '../store/audit-log.js';
 import { addInstallationOwners } from '../store/members.js';
 import { createWorkspace, listWorkspaces, setWorkspaceSuspended } from '../store/workspaces.js';
+import { CLI_ACTOR } from './cli-actor.js';
 import { CliError } from './cli-error.js';
 import { formatTable } from './format-table.js';
 import { output } from './output.js';

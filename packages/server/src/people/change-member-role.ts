@@ -14,7 +14,13 @@ import { MemberError } from './member-error.js';
  */
 export async function changeMemberRole(
   db: Database,
-  input: { workspaceId?: string | undefined; memberId: string; role: MemberRole; actor: AuditActor; now: Date },
+  input: {
+    workspaceId?: string | undefined;
+    memberId: string;
+    role: MemberRole;
+    actor: AuditActor;
+    now: Date;
+  },
 ): Promise<{ member: Member; previous: MemberRole }> {
   return withAudit(
     db,
@@ -26,7 +32,10 @@ export async function changeMemberRole(
         input.role !== 'owner' &&
         (await lockOwnerCount(tx, before.workspace_id)) <= 1
       ) {
-        throw new MemberError('last_owner', 'A workspace keeps at least one owner: make someone else owner first.');
+        throw new MemberError(
+          'last_owner',
+          'A workspace keeps at least one owner: make someone else owner first.',
+        );
       }
       const member = (await setMemberRole(tx, {
         workspaceId: before.workspace_id,

@@ -63,7 +63,10 @@ export async function ensureOwner(
           name: person.name || 'Owner',
           email: person.email,
         });
-        await tx.query(`update teammates set role = 'owner' where workspace_id = $1 and person_id = $2 and removed_at is null`, [id, person.id]);
+        await tx.query(
+          `update teammates set role = 'owner' where workspace_id = $1 and person_id = $2 and removed_at is null`,
+          [id, person.id],
+        );
       }
       owner = person;
     } else if (options.email && owner.email === DEFAULT_OWNER_EMAIL && options.email !== owner.email) {

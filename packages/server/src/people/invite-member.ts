@@ -48,7 +48,8 @@ export async function inviteMember(
   },
 ): Promise<Invitation> {
   const { value, issues } = checkTeammateInput(input);
-  if (Object.keys(issues).length > 0) throw new MemberError('invalid', Object.values(issues).join(' '), issues);
+  if (Object.keys(issues).length > 0)
+    throw new MemberError('invalid', Object.values(issues).join(' '), issues);
   const { token, hash } = newLinkToken();
   const member = await withAudit(
     db,

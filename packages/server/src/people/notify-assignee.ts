@@ -25,7 +25,12 @@ export async function notifyAssignee(
   },
 ): Promise<SendResult | undefined> {
   if (input.assigneeId === input.actorId) return undefined;
-  const [row] = await db.query<{ email: string; notify_assigned: boolean; company: string; workspace: string }>(
+  const [row] = await db.query<{
+    email: string;
+    notify_assigned: boolean;
+    company: string;
+    workspace: string;
+  }>(
     `select t.email, t.notify_assigned, p.company, w.name as workspace
      from teammates t, conversations c join prospects p on p.id = c.prospect_id join workspaces w on w.id = c.workspace_id
      where t.id = $1 and t.workspace_id = $2 and t.removed_at is null and c.id = $3 and c.workspace_id = $2`,

@@ -19,15 +19,29 @@ import { MemberError } from './member-error.js';
  */
 export async function removeMember(
   db: Database,
-  input: { workspaceId?: string | undefined; memberId: string; actor: AuditActor; revokeTokens?: boolean; now: Date },
-): Promise<{ member: Member; unassignedProspectIds: string[]; endedSessions: number; revokedTokens: number }> {
+  input: {
+    workspaceId?: string | undefined;
+    memberId: string;
+    actor: AuditActor;
+    revokeTokens?: boolean;
+    now: Date;
+  },
+): Promise<{
+  member: Member;
+  unassignedProspectIds: string[];
+  endedSessions: number;
+  revokedTokens: number;
+}> {
   return withAudit(
     db,
     async (tx, joined) => {
       const member = await getMember(tx, { workspaceId: input.workspaceId, id: input.memberId });
       if (!member) throw new MemberError('not_found', `No member ${input.memberId}.`);
       if (member.role === 'owner' && (await lockOwnerCount(tx, member.workspace_id)) <= 1) {
-        throw new MemberError('last_owner', 'A workspace keeps at least one owner: make someone else owner first.');
+        throw new MemberError(
+          'last_owner',
+          'A workspace keeps at least one owner: make someone else owner first.',
+        );
       }
       const { unassignedProspectIds } = await removeTeammate(joined, {
         workspaceId: member.workspace_id,

@@ -13,7 +13,11 @@ export const SIGN_IN_LIMIT = { points: 10, duration: 15 * 60, keyPrefix: 'settin
  * Sign-in attempts allowed per account (the address typed, lower case) in a window: 10 in 15 minutes, whatever
  * client address they come from; unknown addresses are counted the same, so the limit tells nobody which exist.
  */
-export const ACCOUNT_SIGN_IN_LIMIT = { points: 10, duration: 15 * 60, keyPrefix: 'settings-sign-in-account' } as const;
+export const ACCOUNT_SIGN_IN_LIMIT = {
+  points: 10,
+  duration: 15 * 60,
+  keyPrefix: 'settings-sign-in-account',
+} as const;
 
 /**
  * Page requests of the app allowed per session (or per client address before sign-in) in a minute: 300, its

@@ -44,7 +44,11 @@ export async function createRedisLimiter(options: {
       ...ACCOUNT_SIGN_IN_LIMIT,
       keyPrefix: `${keyPrefix}:${ACCOUNT_SIGN_IN_LIMIT.keyPrefix}`,
     }),
-    pageLimiter: new RateLimiterRedis({ ...store, ...PAGE_LIMIT, keyPrefix: `${keyPrefix}:${PAGE_LIMIT.keyPrefix}` }),
+    pageLimiter: new RateLimiterRedis({
+      ...store,
+      ...PAGE_LIMIT,
+      keyPrefix: `${keyPrefix}:${PAGE_LIMIT.keyPrefix}`,
+    }),
     close: async () => {
       await client.close();
     },

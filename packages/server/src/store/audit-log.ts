@@ -147,7 +147,10 @@ export interface AuditFilter {
  * @example
  * const { data, next } = await listAudit(db, { workspaceId, action: 'token.created', limit: 50 });
  */
-export async function listAudit(db: Sql, filter: AuditFilter): Promise<{ data: AuditEntry[]; next: string | null }> {
+export async function listAudit(
+  db: Sql,
+  filter: AuditFilter,
+): Promise<{ data: AuditEntry[]; next: string | null }> {
   const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
   const rows = await db.query<AuditEntry & Record<string, unknown>>(
     `select * from audit_log a where

@@ -70,7 +70,9 @@ export async function findMembership(
 export async function listPersonWorkspaces(
   db: Sql,
   personId: string,
-): Promise<Array<{ id: string; name: string; suspended_at: Date | null; created_at: Date; role: MemberRole }>> {
+): Promise<
+  Array<{ id: string; name: string; suspended_at: Date | null; created_at: Date; role: MemberRole }>
+> {
   return db.query(
     `select w.id, w.name, w.suspended_at, w.created_at, t.role from teammates t join workspaces w on w.id = t.workspace_id
      where t.person_id = $1 and t.removed_at is null order by w.created_at, w.id`,

@@ -50,7 +50,11 @@ export async function storeOneTimeLink(
 }
 
 /** A usable link (unused, unexpired at `now`) by its token hash; `undefined` otherwise. */
-export async function findOneTimeLink(db: Sql, tokenHash: string, now: Date): Promise<OneTimeLink | undefined> {
+export async function findOneTimeLink(
+  db: Sql,
+  tokenHash: string,
+  now: Date,
+): Promise<OneTimeLink | undefined> {
   const [row] = await db.query<OneTimeLink & Record<string, unknown>>(
     `select token_hash, purpose, person_id, workspace_id, expires_at from one_time_links
      where token_hash = $1 and used_at is null and expires_at > $2`,

@@ -19,7 +19,8 @@ export interface PasskeyRecord {
   last_used_at: Date | null;
 }
 
-const COLUMNS = 'id, person_id, public_key, counter::float8 as counter, transports, name, created_at, last_used_at';
+const COLUMNS =
+  'id, person_id, public_key, counter::float8 as counter, transports, name, created_at, last_used_at';
 
 /** A person's passkeys, oldest first. */
 export async function listPasskeys(db: Sql, personId: string): Promise<PasskeyRecord[]> {
@@ -31,16 +32,25 @@ export async function listPasskeys(db: Sql, personId: string): Promise<PasskeyRe
 
 /** A passkey by credential id, whoever it belongs to. */
 export async function getPasskey(db: Sql, id: string): Promise<PasskeyRecord | undefined> {
-  const [row] = await db.query<PasskeyRecord & Record<string, unknown>>(`select ${COLUMNS} from passkeys where id = $1`, [
-    id,
-  ]);
+  const [row] = await db.query<PasskeyRecord & Record<string, unknown>>(
+    `select ${COLUMNS} from passkeys where id = $1`,
+    [id],
+  );
   return row;
 }
 
 /** Stores a newly registered passkey; `false` when the credential id is registered already. */
 export async function addPasskey(
   db: Sql,
-  input: { id: string; personId: string; publicKey: string; counter: number; transports: string[]; name: string; now: Date },
+  input: {
+    id: string;
+    personId: string;
+    publicKey: string;
+    counter: number;
+    transports: string[];
+    name: string;
+    now: Date;
+  },
 ): Promise<boolean> {
   const rows = await db.query(
     `insert into passkeys (id, person_id, public_key, counter, transports, name, created_at)

@@ -56,9 +56,10 @@ export async function getPersonSecrets(db: Sql, id: string): Promise<PersonSecre
 
 /** A person by id; `undefined` when there is none. */
 export async function getPerson(db: Sql, id: string): Promise<Person | undefined> {
-  const [row] = await db.query<Person & Record<string, unknown>>(`select ${COLUMNS} from people where id = $1`, [
-    id,
-  ]);
+  const [row] = await db.query<Person & Record<string, unknown>>(
+    `select ${COLUMNS} from people where id = $1`,
+    [id],
+  );
   return row;
 }
 
@@ -109,14 +110,22 @@ export async function replacePasswordHash(
 /** Renames a person, and their teammate rows with them (one name everywhere they work). */
 export async function setPersonName(db: Sql, personId: string, name: string): Promise<void> {
   await db.query('update people set name = $2 where id = $1', [personId, name]);
-  await db.query('update teammates set name = $2 where person_id = $1 and removed_at is null', [personId, name]);
+  await db.query('update teammates set name = $2 where person_id = $1 and removed_at is null', [
+    personId,
+    name,
+  ]);
 }
 
 /**
  * Turns the authenticator-app factor on (`secret` base32) or off (`null`); either way the last used time step
  * is forgotten.
  */
-export async function setTotpSecret(db: Sql, personId: string, secret: string | null, now: Date): Promise<void> {
+export async function setTotpSecret(
+  db: Sql,
+  personId: string,
+  secret: string | null,
+  now: Date,
+): Promise<void> {
   await db.query(
     'update people set totp_secret = $2, totp_enabled_at = $3, totp_last_step = null where id = $1',
     [personId, secret, secret === null ? null : now],
@@ -153,6 +162,9 @@ export async function setPersonEmail(db: Sql, personId: string, email: string): 
     [personId, email],
   );
   if (rows.length === 0) return false;
-  await db.query('update teammates set email = $2 where person_id = $1 and removed_at is null', [personId, email]);
+  await db.query('update teammates set email = $2 where person_id = $1 and removed_at is null', [
+    personId,
+    email,
+  ]);
   return true;
 }

@@ -43,7 +43,8 @@ describe.each(testDatabaseKinds())('the inbox with people (%s)', (kind) => {
         createProspect(tx, workspaceId, { company: 'Globex', contact_email: 'hank@globex.example' }, now),
       )
     ).id;
-    conversationId = (await db.transaction((tx) => ensureConversation(tx, { workspaceId, prospectId, now }))).id;
+    conversationId = (await db.transaction((tx) => ensureConversation(tx, { workspaceId, prospectId, now })))
+      .id;
   });
   afterAll(async () => {
     await app?.close();
@@ -57,13 +58,17 @@ describe.each(testDatabaseKinds())('the inbox with people (%s)', (kind) => {
     await owner.signIn(PASSWORD);
     const page = await owner.get(inbox());
     expect(page.text).toContain('<option value="" selected>Anyone</option>');
-    expect(/<select id="f-assignee"[\s\S]*?<\/select>/.exec(page.text)?.[0].match(/ selected/g)).toHaveLength(1);
+    expect(/<select id="f-assignee"[\s\S]*?<\/select>/.exec(page.text)?.[0].match(/ selected/g)).toHaveLength(
+      1,
+    );
   });
 
   it('shows a reply kept unsent (no relay) as a warning, not a success, and says who wrote it', async () => {
     const owner = new SettingsClient(app.origin);
     await owner.signIn(PASSWORD);
-    const sentReply = await owner.submit(inbox(`/${conversationId}`), inbox(`/${conversationId}/reply`), { body: 'Hello Hank' });
+    const sentReply = await owner.submit(inbox(`/${conversationId}`), inbox(`/${conversationId}/reply`), {
+      body: 'Hello Hank',
+    });
     expect(sentReply.status).toBe(303);
     const page = await owner.get(sentReply.location as string);
     expect(page.text).toMatch(/<div class="warning" role="status">Email kept but not sent/);
@@ -93,16 +98,24 @@ describe.each(testDatabaseKinds())('the inbox with people (%s)', (kind) => {
     await owner.signIn(PASSWORD);
     const page = await owner.get(inbox('/unmatched'));
     expect(page.text).toContain('<option value="" selected>Choose a prospect…</option>');
-    const unchosen = await owner.submit(inbox('/unmatched'), inbox(`/unmatched/${id}/attach`), { prospect: '' });
+    const unchosen = await owner.submit(inbox('/unmatched'), inbox(`/unmatched/${id}/attach`), {
+      prospect: '',
+    });
     expect(unchosen.status).toBe(422);
     expect(unchosen.text).toContain('Choose a prospect');
-    const attached = await owner.submit(inbox('/unmatched'), inbox(`/unmatched/${id}/attach`), { prospect: prospectId });
+    const attached = await owner.submit(inbox('/unmatched'), inbox(`/unmatched/${id}/attach`), {
+      prospect: prospectId,
+    });
     expect(attached.status).toBe(303);
-    const [kept] = await db.query<{ created_at: Date }>(`select created_at from messages where message_id = 'colleague-1@globex.example'`);
+    const [kept] = await db.query<{ created_at: Date }>(
+      `select created_at from messages where message_id = 'colleague-1@globex.example'`,
+    );
     expect(kept?.created_at.toISOString()).toBe(arrived.toISOString());
     const conversation = await owner.get(inbox(`/${conversationId}`));
     expect(conversation.text).toContain('To <code>lou@globex.example</code>');
-    await owner.submit(inbox(`/${conversationId}`), inbox(`/${conversationId}/reply`), { body: 'Thanks Lou' });
+    await owner.submit(inbox(`/${conversationId}`), inbox(`/${conversationId}/reply`), {
+      body: 'Thanks Lou',
+    });
     const [reply] = await db.query<{ to_address: string }>(
       `select to_address from messages where conversation_id = $1 and direction = 'outgoing' order by created_at desc limit 1`,
       [conversationId],
@@ -111,12 +124,21 @@ describe.each(testDatabaseKinds())('the inbox with people (%s)', (kind) => {
   });
 
   it('lists "My conversations" and emails an assignee who asked for it', async () => {
-    const { memberId } = await addTestMember(db, { workspaceId, email: 'mo@example.com', name: 'Mo', role: 'member' });
+    const { memberId } = await addTestMember(db, {
+      workspaceId,
+      email: 'mo@example.com',
+      name: 'Mo',
+      role: 'member',
+    });
     await setNotifyAssigned(db, { id: memberId, notify: true });
     const owner = new SettingsClient(relayed.origin);
     await owner.signIn(PASSWORD);
     expect(
-      (await owner.submit(inbox(`/${conversationId}`), inbox(`/${conversationId}/assignee`), { teammate_id: memberId })).status,
+      (
+        await owner.submit(inbox(`/${conversationId}`), inbox(`/${conversationId}/assignee`), {
+          teammate_id: memberId,
+        })
+      ).status,
     ).toBe(303);
     expect(sent.at(-1)).toMatchObject({ to: 'mo@example.com', subject: 'Assigned to you: Globex' });
     expect(sent.at(-1)?.text).toContain(`/inbox/${conversationId}`);

@@ -219,7 +219,9 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
       'Compilers Inc (grace@compilers.example)',
     ]);
     await shoot('unmatched');
-    await page.getByLabel('Attach to prospect').selectOption({ label: 'Compilers Inc (grace@compilers.example)' });
+    await page
+      .getByLabel('Attach to prospect')
+      .selectOption({ label: 'Compilers Inc (grace@compilers.example)' });
     await page.getByRole('button', { name: 'Attach' }).click();
     await page.waitForURL(/\/inbox\/cv_/);
     await expect(page.getByRole('heading', { name: 'Compilers Inc' }).isVisible()).resolves.toBe(true);

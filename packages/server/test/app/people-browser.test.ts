@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { totpCode } from '../../src/app/account/totp.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
 import { addTestMember, MEMBER_PASSWORD } from './role-fixture.js';
-import { launchBrowser, type SettingsServer, screenshot, signIn, startSettingsServer } from './settings-harness.js';
+import {
+  launchBrowser,
+  type SettingsServer,
+  screenshot,
+  signIn,
+  startSettingsServer,
+} from './settings-harness.js';
 
 // A browser on a busy two-CPU machine can be slow; a stuck page still fails, within the minute.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
@@ -102,7 +108,11 @@ describe('people in a browser: invite, accept, passkey, two-step sign-in, two ro
     const replayed = await anaPage.evaluate(
       async ({ body }) => {
         const sent = JSON.parse(body) as Record<string, unknown>;
-        const r = await fetch('/sign-in/passkey', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sent) });
+        const r = await fetch('/sign-in/passkey', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(sent),
+        });
         return r.status;
       },
       { body: assertion },
@@ -114,7 +124,9 @@ describe('people in a browser: invite, accept, passkey, two-step sign-in, two ro
     await anaPage.goto(`${origin}/account/two-factor`);
     await screenshot(anaPage, 'two-factor-setup');
     const secret = ((await anaPage.locator('code.secret').textContent()) ?? '').replace(/\s/g, '');
-    await anaPage.getByLabel('Enter the 6-digit code the app shows').fill(totpCode(secret, 'ana@example.com', server.clock.now()));
+    await anaPage
+      .getByLabel('Enter the 6-digit code the app shows')
+      .fill(totpCode(secret, 'ana@example.com', server.clock.now()));
     await anaPage.getByRole('button', { name: 'Turn on' }).click();
     await expect(anaPage.locator('.recovery-codes li').count()).resolves.toBe(10);
     await screenshot(anaPage, 'recovery-codes');
@@ -132,7 +144,12 @@ describe('people in a browser: invite, accept, passkey, two-step sign-in, two ro
   });
 
   it('two browsers, two roles on one workspace: each sees and does exactly what its role allows', async () => {
-    await addTestMember(server.db, { workspaceId: server.workspaceId, email: 'vic@example.com', name: 'Vic', role: 'viewer' });
+    await addTestMember(server.db, {
+      workspaceId: server.workspaceId,
+      email: 'vic@example.com',
+      name: 'Vic',
+      role: 'viewer',
+    });
     const viewer = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const vic = await viewer.newPage();
@@ -144,14 +161,21 @@ describe('people in a browser: invite, accept, passkey, two-step sign-in, two ro
       // The owner, in the other browser at the same time, adds a prospect; the viewer sees it, and cannot change it.
       await ownerPage.goto(`${origin}/workspaces/${server.workspaceId}/prospects/new`);
       await ownerPage.getByLabel('Company').fill('Initech');
-      await ownerPage.getByRole('button', { name: /Add prospect|Save/ }).first().click();
+      await ownerPage
+        .getByRole('button', { name: /Add prospect|Save/ })
+        .first()
+        .click();
       await vic.goto(`${origin}/workspaces/${server.workspaceId}/prospects`);
       await expect(vic.getByText('Initech').count()).resolves.toBeGreaterThan(0);
       const edit = await vic.goto(`${origin}/workspaces/${server.workspaceId}/prospects/new`);
       expect(edit?.status()).toBe(200);
       const posted = await vic.evaluate(async (path) => {
         const csrf = (document.querySelector('input[name="_csrf"]') as HTMLInputElement | null)?.value ?? '';
-        const r = await fetch(path, { method: 'POST', body: new URLSearchParams({ _csrf: csrf, company: 'Sneaky' }), redirect: 'manual' });
+        const r = await fetch(path, {
+          method: 'POST',
+          body: new URLSearchParams({ _csrf: csrf, company: 'Sneaky' }),
+          redirect: 'manual',
+        });
         return r.status;
       }, `/workspaces/${server.workspaceId}/prospects`);
       expect(posted).toBe(403);

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type Router } from 'express';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src/app/index.js';
 import { abilityFor, can } from '../../src/app/shared/authorize.js';
@@ -34,9 +34,10 @@ function walk(router: { stack?: Layer[] }, prefix = ''): AppRoute[] {
     if (layer.route) {
       for (const path of [layer.route.path].flat())
         for (const method of Object.keys(layer.route.methods))
-          if (method !== '_all') routes.push({ method: method.toUpperCase(), path: `${prefix}${path === '/' ? '' : path}` });
+          if (method !== '_all')
+            routes.push({ method: method.toUpperCase(), path: `${prefix}${path === '/' ? '' : path}` });
     } else if (layer.handle.stack) {
-      const mount = layer.slash ? '' : [layer.rawPath ?? ''].flat()[0] ?? '';
+      const mount = layer.slash ? '' : ([layer.rawPath ?? ''].flat()[0] ?? '');
       routes.push(...walk(layer.handle, `${prefix}${mount === '/' ? '' : mount}`));
     }
   }
@@ -63,7 +64,12 @@ describe.each(testDatabaseKinds())('every route of the app × every role (%s)', 
     // The owner is made owner of both; "outsider" is an admin of the other workspace only.
     for (const role of ['admin', 'member', 'viewer'] as const)
       await addTestMember(db, { workspaceId, email: `${role}@example.com`, name: `The ${role}`, role });
-    await addTestMember(db, { workspaceId: otherId, email: 'outsider@example.com', name: 'Outsider', role: 'admin' });
+    await addTestMember(db, {
+      workspaceId: otherId,
+      email: 'outsider@example.com',
+      name: 'Outsider',
+      role: 'admin',
+    });
     const limiter = createLimiter(db, 1_000_000);
     const router = appRouter({
       db,
@@ -113,7 +119,9 @@ describe.each(testDatabaseKinds())('every route of the app × every role (%s)', 
 
   it('walks every route: each role gets what AREA_RULES says, and another workspace’s member gets 404 and no name of it', async () => {
     const checked: string[] = [];
-    const ordered = [...routes].filter((r) => !PUBLIC.test(r.path)).sort((a, b) => (a.method === b.method ? 0 : a.method === 'GET' ? -1 : 1));
+    const ordered = [...routes]
+      .filter((r) => !PUBLIC.test(r.path))
+      .sort((a, b) => (a.method === b.method ? 0 : a.method === 'GET' ? -1 : 1));
     expect(ordered.length).toBeGreaterThan(60);
     for (const route of ordered) {
       for (const who of PRINCIPALS) {
@@ -141,6 +149,8 @@ describe.each(testDatabaseKinds())('every route of the app × every role (%s)', 
       }
     }
     // The table's size, for the record: routes × principals.
-    console.info(`route × role table: ${ordered.length} routes × ${PRINCIPALS.length} principals = ${checked.length} checks`);
+    console.info(
+      `route × role table: ${ordered.length} routes × ${PRINCIPALS.length} principals = ${checked.length} checks`,
+    );
   }, 300_000);
 });

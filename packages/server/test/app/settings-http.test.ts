@@ -305,7 +305,8 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     const fresh = await startApp(db);
     try {
       const browser = new SettingsClient(fresh.origin, { 'X-Forwarded-For': '198.51.100.10' });
-      for (let i = 0; i < 10; i++) expect((await browser.signIn('guess', 'nobody@example.com')).status).toBe(401);
+      for (let i = 0; i < 10; i++)
+        expect((await browser.signIn('guess', 'nobody@example.com')).status).toBe(401);
       const blocked = await browser.signIn(PASSWORD);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -313,5 +314,4 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
       await fresh.close();
     }
   });
-
 });

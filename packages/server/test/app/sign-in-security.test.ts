@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureOwner } from '../../src/people/ensure-owner.js';
 import type { Database } from '../../src/db/database.js';
+import { ensureOwner } from '../../src/people/ensure-owner.js';
 import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
 import { PASSWORD, startApp } from './settings-app.js';
 import { SettingsClient } from './settings-client.js';
@@ -58,7 +58,9 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
       await browser.signIn(PASSWORD);
       for (let i = 0; i < 100; i++) expect((await browser.get('/workspaces')).status).toBe(200);
       // The API's budget of this address is untouched: its first request has 59 left.
-      const api = await fetch(`${limited.origin}/api/v1/prospects`, { headers: { 'X-Forwarded-For': '198.51.100.70' } });
+      const api = await fetch(`${limited.origin}/api/v1/prospects`, {
+        headers: { 'X-Forwarded-For': '198.51.100.70' },
+      });
       await api.body?.cancel();
       expect(api.status).toBe(401);
       expect(api.headers.get('x-ratelimit-remaining')).toBe('59');
@@ -123,7 +125,11 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
             'Content-Type': 'application/x-www-form-urlencoded',
             ...(cookie ? { Cookie: cookie } : {}),
           },
-          body: new URLSearchParams({ _csrf: csrf, email: `guess${i}@example.com`, password: `guess ${i}` }).toString(),
+          body: new URLSearchParams({
+            _csrf: csrf,
+            email: `guess${i}@example.com`,
+            password: `guess ${i}`,
+          }).toString(),
         });
         await response.body?.cancel();
         return response.status;
@@ -138,7 +144,10 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
 
   it('counts failed sign-ins per IPv6 /64, as the API limit does', async () => {
     for (let i = 1; i <= 10; i++) {
-      const guess = await client({ 'X-Forwarded-For': `2001:db8:5:7::${i.toString(16)}` }).signIn('guess', 'nobody@example.com');
+      const guess = await client({ 'X-Forwarded-For': `2001:db8:5:7::${i.toString(16)}` }).signIn(
+        'guess',
+        'nobody@example.com',
+      );
       expect(guess.status).toBe(401);
     }
     const sameNetwork = await client({ 'X-Forwarded-For': '2001:db8:5:7:ffff::1' }).signIn(PASSWORD);

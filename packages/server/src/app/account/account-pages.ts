@@ -1,7 +1,7 @@
+import { MAX_PASSWORD_LENGTH } from '../../people/member-error.js';
 import type { PasskeyRecord } from '../../store/passkeys.js';
 import type { Person } from '../../store/people.js';
 import type { PersonSession } from '../../store/settings-sessions.js';
-import { MAX_PASSWORD_LENGTH } from '../../people/member-error.js';
 import { errorSummary, type FieldErrors, inputField } from '../shared/form-fields.js';
 import { timeTag } from '../shared/format.js';
 import { html, SafeHtml } from '../shared/html.js';
@@ -141,7 +141,13 @@ ${
 }
 
 /** Setting up the authenticator app: the QR code (and the key to type), and the first code to confirm. */
-export function totpSetupPage(input: { csrf: string; uri: string; qrSvg: string; secret: string; error?: string }): Page {
+export function totpSetupPage(input: {
+  csrf: string;
+  uri: string;
+  qrSvg: string;
+  secret: string;
+  error?: string;
+}): Page {
   const errors: FieldErrors = input.error ? { code: input.error } : {};
   return {
     title: 'Set up two-step sign-in',

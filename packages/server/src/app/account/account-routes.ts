@@ -1,12 +1,12 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { MAX_TEAMMATE_NAME_LENGTH } from '../../store/teammates.js';
+import { passwordProblem } from '../../people/member-error.js';
+import { hashPassword, verifyPasswordHash } from '../../people/password-hash.js';
 import { listPersonWorkspaces, setNotifyAssigned } from '../../store/members.js';
 import { listPasskeys } from '../../store/passkeys.js';
 import { getPersonSecrets, setPasswordHash, setPersonName } from '../../store/people.js';
 import { countRecoveryCodes } from '../../store/recovery-codes.js';
 import { endPersonSessions, listPersonSessions } from '../../store/settings-sessions.js';
-import { passwordProblem } from '../../people/member-error.js';
-import { hashPassword, verifyPasswordHash } from '../../people/password-hash.js';
+import { MAX_TEAMMATE_NAME_LENGTH } from '../../store/teammates.js';
 import type { AppContext } from '../shared/app-context.js';
 import { listOf, textOf } from '../shared/form-body.js';
 import type { FieldErrors } from '../shared/form-fields.js';
@@ -29,7 +29,13 @@ export function accountRoutes(ctx: AppContext): Router {
       await listPersonSessions(ctx.db, { personId: person.id, now }),
       await listPasskeys(ctx.db, person.id),
       await countRecoveryCodes(ctx.db, person.id),
-      await ctx.db.query<{ id: string; workspace_id: string; name: string; role: string; notify_assigned: boolean }>(
+      await ctx.db.query<{
+        id: string;
+        workspace_id: string;
+        name: string;
+        role: string;
+        notify_assigned: boolean;
+      }>(
         `select t.id, t.workspace_id, w.name, t.role, t.notify_assigned from teammates t join workspaces w on w.id = t.workspace_id
          where t.person_id = $1 and t.removed_at is null order by w.created_at, w.id`,
         [person.id],
@@ -82,14 +88,14 @@ export function accountRoutes(ctx: AppContext): Router {
       await endPersonSessions(tx, { personId: person.id, exceptHandle: req.session.handle });
     });
     ctx.logger.info({ req_id: req.id, person_id: person.id }, 'account: password changed');
-    await redirectWithFlash(req, res, '/account', { text: 'Password changed. Your other sessions have ended.' });
+    await redirectWithFlash(req, res, '/account', {
+      text: 'Password changed. Your other sessions have ended.',
+    });
   });
 
   router.post('/account/sessions/end', async (req, res) => {
     const handle = textOf(req.body, 'handle');
-    const ended = handle
-      ? await endPersonSessions(ctx.db, { personId: currentPerson(res).id, handle })
-      : 0;
+    const ended = handle ? await endPersonSessions(ctx.db, { personId: currentPerson(res).id, handle }) : 0;
     await redirectWithFlash(req, res, '/account#sessions', {
       text: ended ? 'Session ended.' : 'That session had ended already.',
     });

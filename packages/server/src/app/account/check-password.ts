@@ -1,6 +1,6 @@
-import { type PersonSecrets, replacePasswordHash } from '../../store/people.js';
 import type { Sql } from '../../db/database.js';
 import { hashPassword, needsRehash, verifyPasswordHash } from '../../people/password-hash.js';
+import { type PersonSecrets, replacePasswordHash } from '../../store/people.js';
 
 /** A hash of nothing anyone knows, checked when the address is unknown, so both answers take as long. */
 let decoy: Promise<string> | undefined;
@@ -10,7 +10,11 @@ let decoy: Promise<string> | undefined;
  * unknown address or a person without a password, a decoy hash is checked and `false` returned: the time taken
  * does not tell whether the address exists.
  */
-export async function checkPassword(db: Sql, person: PersonSecrets | undefined, given: string): Promise<boolean> {
+export async function checkPassword(
+  db: Sql,
+  person: PersonSecrets | undefined,
+  given: string,
+): Promise<boolean> {
   const stored = person?.password_hash;
   if (!person || !stored) {
     decoy ??= hashPassword(`decoy:${Math.random()}`);

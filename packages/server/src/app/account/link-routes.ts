@@ -4,11 +4,11 @@ import { createPasswordReset } from '../../people/password-reset.js';
 import { completeOneTimeLink, readOneTimeLink } from '../../people/use-one-time-link.js';
 import { MAX_TEAMMATE_NAME_LENGTH } from '../../store/teammates.js';
 import type { AppContext } from '../shared/app-context.js';
+import { appOrigin } from '../shared/app-origin.js';
 import { textOf } from '../shared/form-body.js';
 import type { FieldErrors } from '../shared/form-fields.js';
 import { messagePage } from '../shared/message-page.js';
 import { render } from '../shared/render.js';
-import { appOrigin } from '../shared/app-origin.js';
 import { choosePasswordPage, requestResetPage } from './link-pages.js';
 import { takeAccountAttempt, takeSignInAttempt } from './sign-in-limit.js';
 
@@ -27,12 +27,19 @@ const unusable = messagePage(
 export function linkRoutes(ctx: AppContext): Router {
   const router = express.Router();
 
-  async function choose(req: Request, res: Response, purpose: 'invitation' | 'password_reset', errors?: FieldErrors) {
+  async function choose(
+    req: Request,
+    res: Response,
+    purpose: 'invitation' | 'password_reset',
+    errors?: FieldErrors,
+  ) {
     const token = String(req.params.token);
     const found = await readOneTimeLink(ctx.db, token, ctx.clock.now());
     if (!found || found.link.purpose !== purpose) return render(req, res, unusable, { status: 404 });
     const [workspace] = found.link.workspace_id
-      ? await ctx.db.query<{ name: string }>('select name from workspaces where id = $1', [found.link.workspace_id])
+      ? await ctx.db.query<{ name: string }>('select name from workspaces where id = $1', [
+          found.link.workspace_id,
+        ])
       : [];
     render(
       req,
@@ -56,7 +63,10 @@ export function linkRoutes(ctx: AppContext): Router {
     const errors: FieldErrors = {};
     const problem = passwordProblem(password);
     if (problem) errors.password = problem;
-    if (purpose === 'invitation' && (name === '' || name.length > MAX_TEAMMATE_NAME_LENGTH || /\p{Cc}/u.test(name)))
+    if (
+      purpose === 'invitation' &&
+      (name === '' || name.length > MAX_TEAMMATE_NAME_LENGTH || /\p{Cc}/u.test(name))
+    )
       errors.name = `Enter your name, 1 to ${MAX_TEAMMATE_NAME_LENGTH} characters.`;
     if (Object.keys(errors).length > 0) return choose(req, res, purpose, errors);
     const done = await completeOneTimeLink(ctx.db, {
@@ -73,7 +83,9 @@ export function linkRoutes(ctx: AppContext): Router {
   router.get('/invitations/:token', (req, res) => choose(req, res, 'invitation'));
   router.post('/invitations/:token', ctx.signInCsrf.verify, (req, res) => complete(req, res, 'invitation'));
   router.get('/password-reset/:token', (req, res) => choose(req, res, 'password_reset'));
-  router.post('/password-reset/:token', ctx.signInCsrf.verify, (req, res) => complete(req, res, 'password_reset'));
+  router.post('/password-reset/:token', ctx.signInCsrf.verify, (req, res) =>
+    complete(req, res, 'password_reset'),
+  );
 
   router.get('/password-reset', async (req, res) => {
     render(req, res, requestResetPage({ csrf: await ctx.signInCsrf.issue(req, res) }));

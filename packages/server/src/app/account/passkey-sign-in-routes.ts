@@ -55,7 +55,9 @@ export function passkeySignInRoutes(ctx: AppContext): Router {
       const person = personId ? await getPerson(ctx.db, personId) : undefined;
       await recordSignInFailure(ctx.db, req, { person, reason: 'passkey', now });
       await save(req);
-      res.status(401).json({ message: 'That passkey was not accepted. Try again, or sign in with your password.' });
+      res
+        .status(401)
+        .json({ message: 'That passkey was not accepted. Try again, or sign in with your password.' });
     };
     if (!challenge || typeof response?.id !== 'string') return refuse(undefined);
     const passkey = await getPasskey(ctx.db, response.id);
@@ -85,7 +87,12 @@ export function passkeySignInRoutes(ctx: AppContext): Router {
     }
     if (
       !verified ||
-      !(await recordPasskeyUse(ctx.db, { id: passkey.id, previous: passkey.counter, counter: newCounter, now }))
+      !(await recordPasskeyUse(ctx.db, {
+        id: passkey.id,
+        previous: passkey.counter,
+        counter: newCounter,
+        now,
+      }))
     ) {
       return refuse(passkey.person_id);
     }

@@ -16,7 +16,11 @@ export async function recordSignInFailure(
 ): Promise<void> {
   await recordAudit(db, {
     workspaceId: null,
-    actor: { personId: null, label: input.person ? input.person.email : 'an unknown address', ip: req.ip ?? null },
+    actor: {
+      personId: null,
+      label: input.person ? input.person.email : 'an unknown address',
+      ip: req.ip ?? null,
+    },
     action: 'sign_in.failed',
     ...(input.person ? { target: { type: 'person', id: input.person.id, label: input.person.email } } : {}),
     detail: `wrong ${input.reason}`,

@@ -39,6 +39,9 @@ export async function takeSignInAttempt(limiter: RateLimiterAbstract, req: Reque
  * One sign-in attempt of an account: the address typed, trimmed and lower case, known or not (so the limit says
  * nothing about which addresses exist); see {@link takeAttempt}.
  */
-export async function takeAccountAttempt(limiter: RateLimiterAbstract, email: string): Promise<SignInAttempt> {
+export async function takeAccountAttempt(
+  limiter: RateLimiterAbstract,
+  email: string,
+): Promise<SignInAttempt> {
   return takeAttempt(limiter, email.trim().toLowerCase().slice(0, 254) || '(empty)');
 }

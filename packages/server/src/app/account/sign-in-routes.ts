@@ -1,5 +1,4 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { hashRecoveryCode, looksLikeRecoveryCode } from './totp.js';
 import { findPersonByEmail, getPersonSecrets, takeTotpStep } from '../../store/people.js';
 import { useRecoveryCode } from '../../store/recovery-codes.js';
 import type { AppContext } from '../shared/app-context.js';
@@ -8,11 +7,11 @@ import { messagePage } from '../shared/message-page.js';
 import { render } from '../shared/render.js';
 import { SESSION_COOKIE } from '../shared/session.js';
 import { checkPassword } from './check-password.js';
-import { type SignInAttempt, takeAccountAttempt, takeSignInAttempt } from './sign-in-limit.js';
 import { recordSignInFailure } from './sign-in-failure.js';
+import { type SignInAttempt, takeAccountAttempt, takeSignInAttempt } from './sign-in-limit.js';
 import { secondFactorPage, signInPage } from './sign-in-page.js';
 import { startSecondFactor, startSession } from './start-session.js';
-import { checkTotp } from './totp.js';
+import { checkTotp, hashRecoveryCode, looksLikeRecoveryCode } from './totp.js';
 
 /** How long the second step may wait after a right password, in ms: 5 minutes. */
 const SECOND_FACTOR_MAX_AGE_MS = 5 * 60 * 1000;
@@ -28,9 +27,18 @@ function refusal(req: Request, res: Response, attempts: SignInAttempt[]): boolea
   const limited = attempts.find((a) => a.outcome === 'limited');
   const unavailable = attempts.some((a) => a.outcome === 'unavailable');
   if (unavailable) {
-    render(req, res, messagePage('Sign-in unavailable', 'Sign-in is unavailable for a moment. Try again shortly.', backToSignIn), {
-      status: 503,
-    });
+    render(
+      req,
+      res,
+      messagePage(
+        'Sign-in unavailable',
+        'Sign-in is unavailable for a moment. Try again shortly.',
+        backToSignIn,
+      ),
+      {
+        status: 503,
+      },
+    );
     return true;
   }
   if (limited && limited.outcome === 'limited') {
@@ -38,7 +46,11 @@ function refusal(req: Request, res: Response, attempts: SignInAttempt[]): boolea
     render(
       req,
       res,
-      messagePage('Too many attempts', 'Too many failed sign-ins. Wait 15 minutes, then try again.', backToSignIn),
+      messagePage(
+        'Too many attempts',
+        'Too many failed sign-ins. Wait 15 minutes, then try again.',
+        backToSignIn,
+      ),
       { status: 429 },
     );
     return true;
@@ -122,15 +134,16 @@ export function signInRoutes(ctx: AppContext): Router {
 
   router.post('/sign-in/second-factor', ctx.signInCsrf.verify, async (req, res) => {
     const personId = pending(req);
-    const person = personId && (await getPersonSecrets(ctx.db, personId));
-    if (!person || !person.totp_secret) return res.redirect(303, '/sign-in');
+    const person = personId ? await getPersonSecrets(ctx.db, personId) : undefined;
+    if (!person?.totp_secret) return res.redirect(303, '/sign-in');
+    const totpSecret = person.totp_secret;
     const byAddress = await takeSignInAttempt(ctx.signInLimiter, req);
     const byAccount = await takeAccountAttempt(ctx.accountSignInLimiter, person.email);
     if (refusal(req, res, [byAddress, byAccount])) return;
     const code = textOf(req.body, 'code').slice(0, 40);
     const now = ctx.clock.now();
     let ok = false;
-    const step = checkTotp(person.totp_secret, person.email, code, now);
+    const step = checkTotp(totpSecret, person.email, code, now);
     if (step !== undefined) ok = await takeTotpStep(ctx.db, person.id, step);
     else if (looksLikeRecoveryCode(code))
       ok = await useRecoveryCode(ctx.db, { personId: person.id, codeHash: hashRecoveryCode(code), now });

@@ -3,7 +3,9 @@ import type { Request } from 'express';
 import type { Clock } from '../../clock.js';
 
 const regenerate = (req: Request) =>
-  new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+  new Promise<void>((resolve, reject) =>
+    req.session.regenerate((error) => (error ? reject(error) : resolve())),
+  );
 const save = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
 

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { verifyPasswordHash } from '../../people/password-hash.js';
 import { getPersonSecrets, setTotpSecret, takeTotpStep } from '../../store/people.js';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from '../../store/recovery-codes.js';
-import { verifyPasswordHash } from '../../people/password-hash.js';
 import type { AppContext } from '../shared/app-context.js';
 import { textOf } from '../shared/form-body.js';
 import { csrfOf, redirectWithFlash, render } from '../shared/render.js';
@@ -49,7 +49,8 @@ export function twoFactorRoutes(ctx: AppContext): Router {
     if (person.totp_enabled_at || !secret) return res.redirect(303, '/account#two-step');
     const now = ctx.clock.now();
     const step = checkTotp(secret, person.email, textOf(req.body, 'code'), now);
-    if (step === undefined) return setup(req, res, 'That code is not right. Enter the code the app shows now.');
+    if (step === undefined)
+      return setup(req, res, 'That code is not right. Enter the code the app shows now.');
     await ctx.db.transaction(async (tx) => {
       await setTotpSecret(tx, person.id, secret, now);
       await takeTotpStep(tx, person.id, step);

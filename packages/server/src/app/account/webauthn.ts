@@ -18,7 +18,11 @@ export function relyingParty(req: Request, publicUrl: string | undefined): { ori
  * no challenge. `undefined` when there is none, it is for the other purpose, or it is older than
  * {@link CHALLENGE_MAX_AGE_MS}.
  */
-export function takeChallenge(req: Request, purpose: 'sign-in' | 'register', nowMs: number): string | undefined {
+export function takeChallenge(
+  req: Request,
+  purpose: 'sign-in' | 'register',
+  nowMs: number,
+): string | undefined {
   const held = req.session.webauthnChallenge;
   delete req.session.webauthnChallenge;
   if (!held || held.purpose !== purpose || nowMs - held.sinceMs > CHALLENGE_MAX_AGE_MS) return undefined;

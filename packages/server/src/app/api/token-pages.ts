@@ -36,7 +36,9 @@ export function copyField(id: string, label: string, value: string): SafeHtml {
  */
 export function creatorOf(t: ApiTokenRecord): string {
   if (!t.created_by) return 'by the CLI';
-  return t.created_by_former ? `by ${t.created_by_name ?? 'someone'} (former member)` : `by ${t.created_by_name ?? 'a member'}`;
+  return t.created_by_former
+    ? `by ${t.created_by_name ?? 'someone'} (former member)`
+    : `by ${t.created_by_name ?? 'a member'}`;
 }
 
 /** The workspace's API tokens, newest last, with create and revoke. */

@@ -85,7 +85,12 @@ export function tokenRoutes(ctx: AppContext): Router {
     const { token, record } = await withAudit(
       ctx.db,
       (tx) =>
-        createApiToken(tx, { workspaceId: workspace.id, ...form.value, now, createdBy: currentMember(res).id }),
+        createApiToken(tx, {
+          workspaceId: workspace.id,
+          ...form.value,
+          now,
+          createdBy: currentMember(res).id,
+        }),
       ({ record }) => ({
         workspaceId: workspace.id,
         actor: auditActor(req, res),

@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { type AuditAction, recordAudit, withAudit } from '../../store/audit-log.js';
 import {
   type DeliveryRecord,
   getDelivery,
@@ -14,7 +15,6 @@ import {
   rollWebhookSecret,
   type WebhookRecord,
 } from '../../store/webhooks.js';
-import { type AuditAction, recordAudit, withAudit } from '../../store/audit-log.js';
 import type { AppContext } from '../shared/app-context.js';
 import { auditActor } from '../shared/audit-actor.js';
 import { currentMember } from '../shared/authorize.js';
@@ -215,7 +215,12 @@ export function webhookRoutes(ctx: AppContext): Router {
     const rolled = await withAudit(
       ctx.db,
       (_tx, joined) =>
-        rollWebhookSecret(joined, { workspaceId: wsId(res), id: webhook.id, effectiveAt: form.value.effectiveAt, now }),
+        rollWebhookSecret(joined, {
+          workspaceId: wsId(res),
+          id: webhook.id,
+          effectiveAt: form.value.effectiveAt,
+          now,
+        }),
       (done) =>
         done && {
           workspaceId: webhook.workspace_id,

@@ -12,8 +12,8 @@ import {
   listImportJobs,
   startImport,
 } from '../../import/index.js';
-import { readImportRejections } from '../../store/import-rejections.js';
 import { withAudit } from '../../store/audit-log.js';
+import { readImportRejections } from '../../store/import-rejections.js';
 import type { AppContext } from '../shared/app-context.js';
 import { auditActor } from '../shared/audit-actor.js';
 import { csrfRefusal } from '../shared/csrf.js';

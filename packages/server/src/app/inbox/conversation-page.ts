@@ -84,13 +84,13 @@ ${
   input.canWork === false
     ? ''
     : input.replyTo
-    ? html`<h2 id="reply">Reply</h2><form method="post" action="${inboxUrl(workspaceId, `/${encodeURIComponent(conversation.id)}/reply`)}" class="stack">
+      ? html`<h2 id="reply">Reply</h2><form method="post" action="${inboxUrl(workspaceId, `/${encodeURIComponent(conversation.id)}/reply`)}" class="stack">
   ${csrfField(input.csrf)}
   <p class="hint">To <code>${input.replyTo}</code>. Replies come back to this conversation.</p>
   ${messageFields({ values: input.reply, errors, subjectHint: `Leave blank for “${input.replySubject}”.` })}
   <div class="actions"><button type="submit">Send reply</button></div>
 </form>`
-    : html`<h2 id="reply">Reply</h2><p>This prospect has no contact email: add one on the prospect’s page to write to them.</p>`
+      : html`<h2 id="reply">Reply</h2><p>This prospect has no contact email: add one on the prospect’s page to write to them.</p>`
 }`,
   };
 }

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
+import { notifyAssignee } from '../../people/notify-assignee.js';
 import { assignConversation, ConversationError } from '../../store/conversations.js';
 import { getTeammate } from '../../store/teammates.js';
-import { notifyAssignee } from '../../people/notify-assignee.js';
 import type { AppContext } from '../shared/app-context.js';
 import { appOrigin } from '../shared/app-origin.js';
 import { currentMember } from '../shared/authorize.js';
@@ -50,7 +50,8 @@ export function inboxAssigneeRoutes(ctx: AppContext): Router {
           origin: appOrigin(req, ctx.publicUrl),
           inboundDomain: ctx.mail.inboundDomain,
         });
-        if (mail && mail.status !== 'sent') text += ` Their email notice was not sent (${mail.status === 'failed' ? mail.error : 'no relay configured'}).`;
+        if (mail && mail.status !== 'sent')
+          text += ` Their email notice was not sent (${mail.status === 'failed' ? mail.error : 'no relay configured'}).`;
       }
       if (emitted)
         ctx.logger.info(

@@ -66,7 +66,11 @@ export function inboxRoutes(ctx: AppContext): Router {
     const asked = typeof req.query.filter === 'string' ? req.query.filter : 'all';
     // "My conversations" is the assigned filter for the signed-in member.
     const mine = asked === 'mine';
-    const filter = mine ? 'assigned' : FILTERS.includes(asked as ConversationFilter) ? (asked as ConversationFilter) : 'all';
+    const filter = mine
+      ? 'assigned'
+      : FILTERS.includes(asked as ConversationFilter)
+        ? (asked as ConversationFilter)
+        : 'all';
     const assigneeId = mine
       ? currentMember(res).id
       : filter === 'assigned' && typeof req.query.assignee === 'string' && req.query.assignee !== ''

@@ -76,13 +76,16 @@ ${
   <div class="message-head"><span>From <strong>${m.from_address || m.envelope_from || 'unknown sender'}</strong></span> ${timeTag(m.received_at)}</div>
   <p class="message-subject">${m.subject || '(no subject)'}</p>
   <div class="mail-text">${m.text_body.slice(0, PREVIEW_CHARS) || '(no text part)'}</div>
-  ${input.canWork !== false && attachForm({
-    csrf: input.csrf,
-    workspaceId,
-    message: m,
-    prospects: input.prospects,
-    error: input.error?.messageId === m.id ? input.error.text : undefined,
-  })}
+  ${
+    input.canWork !== false &&
+    attachForm({
+      csrf: input.csrf,
+      workspaceId,
+      message: m,
+      prospects: input.prospects,
+      error: input.error?.messageId === m.id ? input.error.text : undefined,
+    })
+  }
 </li>`,
       )}</ol>`
 }`,

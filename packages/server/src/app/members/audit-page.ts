@@ -7,7 +7,10 @@ import type { Page } from '../shared/render.js';
 
 /** URL of the audit log page with its filters. */
 export const auditUrl = (workspaceId: string, query?: Record<string, string>) =>
-  settingsUrl(workspaceId, `/audit${query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`);
+  settingsUrl(
+    workspaceId,
+    `/audit${query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`,
+  );
 
 /**
  * The audit log of a workspace, newest first, 50 a page: who (and from which address) did what to what, with
@@ -22,7 +25,10 @@ export function auditPage(input: {
   next: string | null;
 }): Page {
   const { workspaceId } = input;
-  const filters = { ...(input.action ? { action: input.action } : {}), ...(input.actor ? { actor: input.actor } : {}) };
+  const filters = {
+    ...(input.action ? { action: input.action } : {}),
+    ...(input.actor ? { actor: input.actor } : {}),
+  };
   return {
     title: 'Audit log',
     section: 'audit',
@@ -36,7 +42,8 @@ sign-ins of its members: who, when, from which address, and to what. Entries are
   )}</select>
   <label for="f-actor">By</label>
   <select id="f-actor" name="actor"><option value="">Anyone</option>${input.members.map(
-    (m) => html`<option value="${m.person_id}"${m.person_id === input.actor ? html` selected` : ''}>${m.name}</option>`,
+    (m) =>
+      html`<option value="${m.person_id}"${m.person_id === input.actor ? html` selected` : ''}>${m.name}</option>`,
   )}</select>
   <button type="submit" class="secondary">Show</button>
 </form>

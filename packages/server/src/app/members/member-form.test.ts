@@ -7,7 +7,11 @@ describe('parseInviteForm', () => {
     ['no name', { name: '', email: 'ana@example.com', role: 'member' }, { ok: false, field: 'name' }],
     ['a bad address', { name: 'Ana', email: 'ana@', role: 'member' }, { ok: false, field: 'email' }],
     ['an unknown role', { name: 'Ana', email: 'ana@example.com', role: 'god' }, { ok: false, field: 'role' }],
-    ['a role above the inviter', { name: 'Ana', email: 'ana@example.com', role: 'owner' }, { ok: false, field: 'role' }],
+    [
+      'a role above the inviter',
+      { name: 'Ana', email: 'ana@example.com', role: 'owner' },
+      { ok: false, field: 'role' },
+    ],
   ] as const)('%s', (_name, body, want) => {
     const form = parseInviteForm(body, ['admin', 'member', 'viewer']);
     expect(form.ok).toBe(want.ok);

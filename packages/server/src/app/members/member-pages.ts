@@ -18,7 +18,13 @@ const ROLE_HINTS: Record<MemberRole, string> = {
   viewer: 'reads prospects, imports and inbox; changes nothing',
 };
 
-function roleSelect(name: string, id: string, roles: readonly MemberRole[], selected: string, error?: string): SafeHtml {
+function roleSelect(
+  name: string,
+  id: string,
+  roles: readonly MemberRole[],
+  selected: string,
+  error?: string,
+): SafeHtml {
   return html`<select id="${id}" name="${name}"${error ? html` aria-invalid="true"` : ''}>${roles.map(
     (r) => html`<option value="${r}"${r === selected ? html` selected` : ''}>${r}: ${ROLE_HINTS[r]}</option>`,
   )}</select>`;

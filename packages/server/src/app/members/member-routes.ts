@@ -18,7 +18,13 @@ import type { FieldErrors } from '../shared/form-fields.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
 import { type InviteFormValues, parseInviteForm, roleOf } from './member-form.js';
-import { grantableRoles, linkToSharePage, membersPage, membersUrl, removeMemberPage } from './member-pages.js';
+import {
+  grantableRoles,
+  linkToSharePage,
+  membersPage,
+  membersUrl,
+  removeMemberPage,
+} from './member-pages.js';
 
 /**
  * A workspace's members, below `/workspaces/:workspaceId/settings/members` (admins and owners, see
@@ -36,9 +42,14 @@ export function memberRoutes(ctx: AppContext): Router {
   async function page(req: Request, res: Response, form?: { values: InviteFormValues; errors: FieldErrors }) {
     const workspaceId = wsId(res);
     const members = await listMembers(ctx.db, workspaceId);
-    render(req, res, membersPage({ csrf: csrfOf(req), workspaceId, actor: currentMember(res), members, ...form }), {
-      ...(form ? { status: 422 } : { flash: takeFlash(req) }),
-    });
+    render(
+      req,
+      res,
+      membersPage({ csrf: csrfOf(req), workspaceId, actor: currentMember(res), members, ...form }),
+      {
+        ...(form ? { status: 422 } : { flash: takeFlash(req) }),
+      },
+    );
   }
 
   const refuse = (req: Request, res: Response, status: 403 | 404 | 409, text: string) =>
@@ -99,7 +110,9 @@ export function memberRoutes(ctx: AppContext): Router {
     const target = await findMember(req, res);
     if (!target) return;
     const role = roleOf(req.body);
-    const problem = role ? roleChangeProblem(currentMember(res), target, role) : 'Choose one of the four roles.';
+    const problem = role
+      ? roleChangeProblem(currentMember(res), target, role)
+      : 'Choose one of the four roles.';
     if (problem || !role) return refuse(req, res, 403, problem ?? '');
     try {
       await changeMemberRole(ctx.db, {
@@ -132,7 +145,10 @@ export function memberRoutes(ctx: AppContext): Router {
         csrf: csrfOf(req),
         workspaceId: wsId(res),
         member,
-        assignedConversations: await countAssignedConversations(ctx.db, { workspaceId: wsId(res), teammateId: member.id }),
+        assignedConversations: await countAssignedConversations(ctx.db, {
+          workspaceId: wsId(res),
+          teammateId: member.id,
+        }),
         activeTokens: tokens?.n ?? 0,
       }),
     );
@@ -160,7 +176,9 @@ export function memberRoutes(ctx: AppContext): Router {
     } catch (error) {
       if (!(error instanceof MemberError)) throw error;
       if (error.code === 'not_found')
-        return redirectWithFlash(req, res, membersUrl(wsId(res)), { text: `${member.name} was already removed.` });
+        return redirectWithFlash(req, res, membersUrl(wsId(res)), {
+          text: `${member.name} was already removed.`,
+        });
       refuse(req, res, 409, error.message);
     }
   });
@@ -169,13 +187,20 @@ export function memberRoutes(ctx: AppContext): Router {
     const member = await findMember(req, res);
     if (!member) return;
     const problem = removalProblem(currentMember(res), member);
-    if (problem || member.id === currentMember(res).id) return refuse(req, res, 403, problem ?? 'Use your account page.');
+    if (problem || member.id === currentMember(res).id)
+      return refuse(req, res, 403, problem ?? 'Use your account page.');
     const origin = appOrigin(req, ctx.publicUrl);
     const now = ctx.clock.now();
     let link: string | undefined;
     if (member.active) {
-      link = (await createPasswordReset(ctx.db, { email: member.email, origin, now, createdBy: currentMember(res).id }))
-        .link;
+      link = (
+        await createPasswordReset(ctx.db, {
+          email: member.email,
+          origin,
+          now,
+          createdBy: currentMember(res).id,
+        })
+      ).link;
     } else {
       const { token, hash } = newLinkToken();
       await ctx.db.transaction((tx) =>

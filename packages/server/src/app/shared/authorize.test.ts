@@ -39,7 +39,9 @@ describe('the authorization table', () => {
     expect(roleChangeProblem(admin, owner, 'member')).toMatch(/Only an owner/);
     expect(roleChangeProblem(admin, member('tm_m', 'member'), 'admin')).toBeUndefined();
     expect(roleChangeProblem(owner, admin, 'owner')).toBeUndefined();
-    expect(roleChangeProblem(member('tm_m', 'member'), member('tm_v', 'viewer'), 'member')).toMatch(/Only admins/);
+    expect(roleChangeProblem(member('tm_m', 'member'), member('tm_v', 'viewer'), 'member')).toMatch(
+      /Only admins/,
+    );
   });
 
   it('lets admins remove members and admins, owners remove owners', () => {

@@ -61,7 +61,11 @@ export const settingsUrl = (workspaceId: string, rest = '') => workspaceUrl(work
 export const webhookUrl = (workspaceId: string, webhookId: string, rest = '') =>
   settingsUrl(workspaceId, `/webhooks/${encodeURIComponent(webhookId)}${rest}`);
 
-function navigation(workspace: Workspace, section: Section | undefined, role: MemberRole | undefined): SafeHtml {
+function navigation(
+  workspace: Workspace,
+  section: Section | undefined,
+  role: MemberRole | undefined,
+): SafeHtml {
   const link = (target: Section, href: string, label: string) =>
     html`<li><a href="${href}"${target === section ? html` aria-current="page"` : ''}>${label}</a></li>`;
   return html`<nav class="side" aria-label="Workspace">

@@ -28,7 +28,10 @@ export function pageRateLimit(options: {
       next();
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) {
-        options.logger.warn({ err_name: (rejection as Error).name }, 'page rate limit store failed; page let through');
+        options.logger.warn(
+          { err_name: (rejection as Error).name },
+          'page rate limit store failed; page let through',
+        );
         return next();
       }
       res.set('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));

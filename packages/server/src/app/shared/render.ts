@@ -49,9 +49,6 @@ export function csrfOf(req: Request): string {
   return req.session?.signedIn ? csrfToken(req) : '';
 }
 
-/** Whether the page's person may use `ability` in the current workspace (to hide what they cannot use). */
-export { can } from './authorize.js';
-
 /**
  * Sends a settings page in the layout, with the session's CSRF token for its forms, the current workspace
  * (set by the workspace loader) and the one-time message, if any.

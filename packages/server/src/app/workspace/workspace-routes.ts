@@ -4,12 +4,12 @@ import { addMember, listPersonWorkspaces } from '../../store/members.js';
 import { createWorkspace, renameWorkspace, setWorkspaceSuspended } from '../../store/workspaces.js';
 import type { AppContext } from '../shared/app-context.js';
 import { auditActor } from '../shared/audit-actor.js';
-import { messagePage } from '../shared/message-page.js';
-import { currentPerson } from '../shared/session-lifetime.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import { nameProblem, textOf } from '../shared/form-body.js';
 import { settingsUrl, workspaceUrl } from '../shared/layout.js';
+import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
+import { currentPerson } from '../shared/session-lifetime.js';
 import { workspacePage, workspacesPage } from './workspace-pages.js';
 
 /**

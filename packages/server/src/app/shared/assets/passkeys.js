@@ -3,7 +3,7 @@
 // and the password forms work as they are.
 document.addEventListener('DOMContentLoaded', () => {
   const lib = window.SimpleWebAuthnBrowser;
-  if (!lib || !lib.browserSupportsWebAuthn()) return;
+  if (!lib?.browserSupportsWebAuthn()) return;
 
   const post = async (url, body) => {
     const response = await fetch(url, {
@@ -21,7 +21,9 @@ document.addEventListener('DOMContentLoaded', () => {
     if (!out) return;
     out.hidden = false;
     out.textContent =
-      error && error.name === 'NotAllowedError' ? 'Cancelled, or no passkey was chosen.' : String(error.message || error);
+      error && error.name === 'NotAllowedError'
+        ? 'Cancelled, or no passkey was chosen.'
+        : String(error.message || error);
   };
 
   const signIn = document.querySelector('[data-passkey-sign-in]');
