@@ -2,6 +2,7 @@
 // Prism, several instances on one database, crashes and a soak. HARDENING_LEVEL=ci (default) or long; HARDENING_PARTS picks
 // parts (comma-separated names); HARDENING_SEED replays a fuzz run. Needs TEST_DATABASE_URL (PostgreSQL).
 import { ContractChecker } from './contract.js';
+import { authPart } from './parts/auth-part.js';
 import { crashesPart } from './parts/crashes-part.js';
 import { fuzzPart } from './parts/fuzz-part.js';
 import { instancesPart } from './parts/instances-part.js';
@@ -28,6 +29,7 @@ const PARTS: Record<string, Scheduled> = {
   fuzz: { run: fuzzPart },
   prism: { run: prismPart },
   instances: { run: instancesPart },
+  auth: { run: authPart },
   soak: { run: soakPart, alone: true },
 };
 

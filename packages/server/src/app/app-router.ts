@@ -93,6 +93,18 @@ function errorPage(logger: Logger) {
     if (status === 413) {
       return render(req, res, messagePage('Form too large', 'The form sent was too large.'), { status: 413 });
     }
+    // A body the parsers refused (malformed JSON from a passkey step, a bad encoding): the sender's mistake.
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return render(
+        req,
+        res,
+        messagePage(
+          'Request not understood',
+          'The request sent could not be read. Reload the page and try again.',
+        ),
+        { status },
+      );
+    }
     const { name, code } = error as { name?: string; code?: string };
     logger.error({ req_id: req.id, err_name: name, err_code: code }, 'settings: unexpected error');
     render(

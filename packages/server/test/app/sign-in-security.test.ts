@@ -182,4 +182,30 @@ describe.each(testDatabaseKinds())('settings sign-in and sessions, hardened (%s)
       }
     },
   );
+
+  it('never answers a hostile sign-in or passkey body with a 5xx (hardening findings)', async () => {
+    const visitor = client({ 'X-Forwarded-For': '198.51.100.80' });
+    const csrf = await visitor.csrf('/sign-in');
+    const post = async (path: string, body: string, type: string) => {
+      const cookie = [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const r = await fetch(`${app.origin}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'X-Forwarded-For': '198.51.100.80', 'Content-Type': type, Cookie: cookie },
+        body,
+      });
+      await r.body?.cancel();
+      return r.status;
+    };
+    // An address longer than the rate-limit store's key (varchar 255) once gave 503.
+    expect(
+      await post(
+        '/sign-in',
+        `_csrf=${csrf}&email=${'a'.repeat(5000)}&password=x`,
+        'application/x-www-form-urlencoded',
+      ),
+    ).toBe(401);
+    // Malformed JSON to the passkey step once gave 500.
+    expect(await post('/sign-in/passkey', '{"_csrf":', 'application/json')).toBe(400);
+  });
 });

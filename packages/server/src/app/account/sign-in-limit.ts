@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import rateLimiterFlexible, { type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { clientKey } from '../../rate-limit/client-key.js';
@@ -37,11 +38,14 @@ export async function takeSignInAttempt(limiter: RateLimiterAbstract, req: Reque
 
 /**
  * One sign-in attempt of an account: the address typed, trimmed and lower case, known or not (so the limit says
- * nothing about which addresses exist); see {@link takeAttempt}.
+ * nothing about which addresses exist); see {@link takeAttempt}. The key is its SHA-256: of a fixed length
+ * whatever was typed (the store's key is at most 255 characters), and never the text itself, which may be a
+ * password typed into the wrong field.
  */
 export async function takeAccountAttempt(
   limiter: RateLimiterAbstract,
   email: string,
 ): Promise<SignInAttempt> {
-  return takeAttempt(limiter, email.trim().toLowerCase().slice(0, 254) || '(empty)');
+  const key = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return takeAttempt(limiter, `account:${key}`);
 }
