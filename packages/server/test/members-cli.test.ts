@@ -66,6 +66,41 @@ describe.each(cliTargets('mbcli'))('members and audit CLI on %s', (_kind, setup)
     ]);
   });
 
+  it('records tokens and webhooks made and revoked with the CLI in the audit log, as by the CLI', {
+    timeout: 600_000,
+  }, async () => {
+    const made = JSON.parse(
+      (
+        await prospectkit(
+          env,
+          'token',
+          'create',
+          '--workspace',
+          workspaceId,
+          '--abilities',
+          'prospects:read',
+          '--name',
+          'Nightly',
+          '--json',
+        )
+      ).stdout,
+    );
+    await prospectkit(env, 'token', 'revoke', made.id);
+    const audit = JSON.parse(
+      (await prospectkit(env, 'audit', 'list', '--workspace', workspaceId, '--json', '--limit', '2')).stdout,
+    );
+    expect(
+      audit.map((e: { action: string; target_label: string; actor_label: string }) => [
+        e.action,
+        e.target_label,
+        e.actor_label,
+      ]),
+    ).toEqual([
+      ['token.revoked', 'Nightly', 'CLI'],
+      ['token.created', 'Nightly', 'CLI'],
+    ]);
+  });
+
   it('refuses mistakes with one line and exit status 2: the last owner stays', {
     timeout: 600_000,
   }, async () => {

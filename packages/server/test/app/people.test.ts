@@ -3,7 +3,10 @@ import { totpCode } from '../../src/app/account/totp.js';
 import type { Database } from '../../src/db/database.js';
 import type { OutgoingMail } from '../../src/mail/mail-sender.js';
 import { createMailSender } from '../../src/mail/mail-sender.js';
+import { newLinkToken } from '../../src/people/one-time-link.js';
 import { listAudit } from '../../src/store/audit-log.js';
+import { storeOneTimeLink } from '../../src/store/one-time-links.js';
+import { ensurePerson } from '../../src/store/people.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
 import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
 import { addTestMember, MEMBER_PASSWORD } from './role-fixture.js';
@@ -83,6 +86,26 @@ describe.each(testDatabaseKinds())(
         actor_label: expect.stringContaining('owner@example.com'),
         target_label: 'Ana <ana@example.com>',
       });
+    });
+
+    it('refuses an expired link with the same page as an unknown one', async () => {
+      const { person } = await ensurePerson(db, { email: 'late@example.com', name: 'Late' });
+      const { token, hash } = newLinkToken();
+      await db.transaction((tx) =>
+        storeOneTimeLink(tx, {
+          tokenHash: hash,
+          purpose: 'invitation',
+          personId: person.id,
+          workspaceId,
+          createdBy: null,
+          expiresAt: new Date(Date.now() - 1000),
+          now: new Date(Date.now() - 8 * 86_400_000),
+        }),
+      );
+      const late = new SettingsClient(app.origin);
+      const page = await late.get(`/invitations/${token}`);
+      expect(page.status).toBe(404);
+      expect(page.text).toContain('This link has expired or was used already');
     });
 
     it('emails the invitation through the relay and shows no link', async () => {
