@@ -119,7 +119,7 @@ ${page.head}
   <a class="brand" href="/">ProspectKit</a>
   ${
     page.signedIn &&
-    html`<span class="who"><a href="/account">${page.personLabel || 'Your account'}</a></span> <form method="post" action="/sign-out" class="inline">${csrfField(page.csrf)}<button type="submit" class="link">Sign out</button></form>`
+    html`<span class="who"><a href="/account" title="Your account">${page.personLabel || 'Your account'}</a> · <form method="post" action="/sign-out" class="inline">${csrfField(page.csrf)}<button type="submit" class="link">Sign out</button></form></span>`
   }
 </header>
 <div class="layout${page.workspace ? ' with-nav' : ''}">
