@@ -33,7 +33,9 @@ export async function completeOneTimeLink(
   input: { token: string; password: string; name?: string | undefined; now: Date },
 ): Promise<{ person: Person; link: OneTimeLink } | undefined> {
   const found = await readOneTimeLink(db, input.token, input.now);
-  if (!found) return undefined;
+  // An invitation of someone who has a password already only adds a workspace: it never sets their password
+  // (the inviter, an admin of one workspace, would otherwise hold the keys to every workspace of theirs).
+  if (!found || (found.link.purpose === 'invitation' && found.person.has_password)) return undefined;
   const hash = await hashPassword(input.password);
   const used = await db.transaction(async (tx) => {
     if (!(await useOneTimeLink(tx, found.link.token_hash, input.now))) return false;

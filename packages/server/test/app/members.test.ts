@@ -100,6 +100,7 @@ describe.each(testDatabaseKinds())('Members in a browser (%s)', (kind) => {
     await expect(page.locator('main').textContent()).resolves.toContain(
       '1 conversation is assigned to them: it will be unassigned',
     );
+    if (kind === 'pglite') await screenshot(page, 'remove-member');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(/\/members$/);
     await page.getByRole('link', { name: 'Remove Bo Chen' }).click();

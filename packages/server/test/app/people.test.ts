@@ -316,5 +316,50 @@ describe.each(testDatabaseKinds())(
       expect(audit.status).toBe(200);
       expect(audit.text).toContain('CRM sync');
     });
+
+    it('never lets an admin of one workspace take over a person who also belongs to another (review finding)', async () => {
+      // Pat owns a workspace of her own and is also a member of Acme, whose admin is Eve.
+      const patsId = (await createWorkspace(db, 'Pat’s own')).id;
+      await addTestMember(db, { workspaceId: patsId, email: 'pat@example.com', name: 'Pat', role: 'owner' });
+      const { memberId: patInAcme } = await addTestMember(db, {
+        workspaceId,
+        email: 'pat@example.com',
+        name: 'Pat',
+        role: 'member',
+      });
+      await addTestMember(db, { workspaceId, email: 'eve@example.com', name: 'Eve', role: 'admin' });
+      const eve = new SettingsClient(app.origin);
+      await eve.signIn(MEMBER_PASSWORD, 'eve@example.com');
+      // A password-reset link made by Eve would let her set Pat's password.
+      const reset = await eve.submit(members(), members(`/${patInAcme}/password-reset`), {});
+      expect(reset.status).toBe(403);
+      expect(reset.text).not.toMatch(/password-reset\/[\w-]{43}/);
+      // Inviting someone who already has an account gives a link that sets no password.
+      const carl = await addTestMember(db, {
+        workspaceId: patsId,
+        email: 'carl@example.com',
+        name: 'Carl',
+        role: 'viewer',
+      });
+      expect(carl.memberId).toMatch(/^tm_/);
+      const invited = await eve.submit(members(), members(), {
+        name: 'Carl',
+        email: 'carl@example.com',
+        role: 'viewer',
+      });
+      const link = /value="(http[^"]+\/invitations\/[\w-]{43})"/.exec(invited.text)?.[1] as string;
+      const path = new URL(link).pathname;
+      const page = await new SettingsClient(app.origin).get(path);
+      expect(page.text).not.toContain('name="password"');
+      expect(page.text).toContain('sign in with your password');
+      const hijack = await new SettingsClient(app.origin).submit('/sign-in', path, {
+        name: 'Carl',
+        password: 'eve sets carls password now',
+      });
+      expect(hijack.status).toBe(404);
+      expect(
+        (await new SettingsClient(app.origin).signIn(MEMBER_PASSWORD, 'carl@example.com')).location,
+      ).toBe('/');
+    });
   },
 );

@@ -41,6 +41,18 @@ export function linkRoutes(ctx: AppContext): Router {
           found.link.workspace_id,
         ])
       : [];
+    if (purpose === 'invitation' && found.person.has_password) {
+      // They have an account already: the invitation added the workspace; it sets nothing.
+      return render(
+        req,
+        res,
+        messagePage(
+          'You are a member',
+          `You are a member of ${workspace?.name ?? 'the workspace'} now: sign in with your password (or passkey) as ${found.person.email} to open it.`,
+          { href: '/sign-in', label: 'Go to sign-in' },
+        ),
+      );
+    }
     render(
       req,
       res,

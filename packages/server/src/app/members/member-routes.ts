@@ -11,7 +11,7 @@ import { storeOneTimeLink } from '../../store/one-time-links.js';
 import type { AppContext } from '../shared/app-context.js';
 import { appOrigin } from '../shared/app-origin.js';
 import { auditActor } from '../shared/audit-actor.js';
-import { currentMember, removalProblem, roleChangeProblem } from '../shared/authorize.js';
+import { currentMember, removalProblem, resetLinkProblem, roleChangeProblem } from '../shared/authorize.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import { textOf } from '../shared/form-body.js';
 import type { FieldErrors } from '../shared/form-fields.js';
@@ -186,9 +186,21 @@ export function memberRoutes(ctx: AppContext): Router {
   router.post('/:memberId/password-reset', async (req, res) => {
     const member = await findMember(req, res);
     if (!member) return;
-    const problem = removalProblem(currentMember(res), member);
-    if (problem || member.id === currentMember(res).id)
-      return refuse(req, res, 403, problem ?? 'Use your account page.');
+    // The target's memberships in workspaces where the actor is not an admin or owner.
+    const [reach] = await ctx.db.query<{ unmanaged: number; installation_owner: boolean }>(
+      `select (select count(*)::int from teammates t where t.person_id = p.id and t.removed_at is null
+                 and t.workspace_id <> $2
+                 and not exists (select 1 from teammates a where a.workspace_id = t.workspace_id and a.person_id = $3
+                   and a.removed_at is null and a.role in ('owner', 'admin'))) as unmanaged,
+              p.installation_owner
+       from people p where p.id = $1`,
+      [member.person_id, wsId(res), currentMember(res).person_id],
+    );
+    const problem = resetLinkProblem(currentMember(res), member, {
+      unmanagedElsewhere: reach?.unmanaged ?? 1,
+      installationOwner: reach?.installation_owner ?? true,
+    });
+    if (problem) return refuse(req, res, 403, problem);
     const origin = appOrigin(req, ctx.publicUrl);
     const now = ctx.clock.now();
     let link: string | undefined;

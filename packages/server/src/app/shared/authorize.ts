@@ -73,6 +73,28 @@ export function removalProblem(actor: Member, target: Member): string | undefine
   return undefined;
 }
 
+/**
+ * Whether `actor` may make a password-reset (or new invitation) link for `target`: a link sets the password of
+ * the person, everywhere they sign in, so its maker must have a say over every workspace they belong to (an admin
+ * of one workspace must not take over an owner of another) and must not be acting on themselves.
+ *
+ * @param input.unmanagedElsewhere how many of the target's other memberships are in workspaces where the actor is
+ *   not an admin or owner
+ * @param input.installationOwner whether the target is the installation's owner (only the CLI resets them)
+ */
+export function resetLinkProblem(
+  actor: Member,
+  target: Member,
+  input: { unmanagedElsewhere: number; installationOwner: boolean },
+): string | undefined {
+  if (actor.id === target.id) return 'Change your own password on your account page.';
+  const removal = removalProblem(actor, target);
+  if (removal) return removal;
+  if (input.installationOwner || input.unmanagedElsewhere > 0)
+    return 'This person also belongs to workspaces you do not manage: they reset their password from the sign-in page, or the server’s operator makes a link (prospectkit-server members reset-password).';
+  return undefined;
+}
+
 /** The signed-in person's membership of the workspace in the path (set by {@link authorizeWorkspace}). */
 export const currentMember = (res: Response) => res.locals.member as Member;
 
