@@ -143,3 +143,21 @@ export async function addInstallationOwners(tx: Sql, workspaceId: string): Promi
     });
   }
 }
+
+/**
+ * How many of a person's current memberships are in workspaces (other than `exceptWorkspaceId`) where `actorPersonId`
+ * is not an admin or owner: a one-time link that sets the person's password is shown to an actor only when this
+ * is 0 (see `resetLinkProblem` in app/shared/authorize.ts).
+ */
+export async function countUnmanagedMemberships(
+  db: Sql,
+  input: { personId: string; actorPersonId: string; exceptWorkspaceId: string },
+): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from teammates t where t.person_id = $1 and t.removed_at is null and t.workspace_id <> $3
+       and not exists (select 1 from teammates a where a.workspace_id = t.workspace_id and a.person_id = $2
+         and a.removed_at is null and a.role in ('owner', 'admin'))`,
+    [input.personId, input.actorPersonId, input.exceptWorkspaceId],
+  );
+  return row?.n ?? 0;
+}

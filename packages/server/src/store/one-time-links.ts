@@ -16,7 +16,8 @@ export interface OneTimeLink {
 }
 
 /**
- * Stores a new link; earlier unused links of the same person and purpose stop working (only the newest counts).
+ * Stores a new link; earlier unused links of the same person and purpose stop working (only the newest counts;
+ * for invitations, the newest to each workspace).
  */
 export async function storeOneTimeLink(
   tx: Sql,
@@ -30,9 +31,12 @@ export async function storeOneTimeLink(
     now: Date;
   },
 ): Promise<void> {
+  // An invitation replaces the earlier invitations to the same workspace only: one to another workspace, from
+  // another admin, stays the person's own.
   await tx.query(
-    `update one_time_links set used_at = $3 where person_id = $1 and purpose = $2 and used_at is null`,
-    [input.personId, input.purpose, input.now],
+    `update one_time_links set used_at = $3 where person_id = $1 and purpose = $2 and used_at is null
+       and ($2 <> 'invitation' or workspace_id is not distinct from $4)`,
+    [input.personId, input.purpose, input.now, input.workspaceId],
   );
   await tx.query(
     `insert into one_time_links (token_hash, purpose, person_id, workspace_id, created_by, expires_at, created_at)

@@ -342,7 +342,10 @@ describe.each(testDatabaseKinds())(
         role: 'viewer',
       });
       expect(carl.memberId).toMatch(/^tm_/);
-      const invited = await eve.submit(members(), members(), {
+      // (The workspaces' owner invites him: Eve manages none of his other workspaces, so she would see no link.)
+      const ownerOfAll = owner();
+      await ownerOfAll.signIn(PASSWORD);
+      const invited = await ownerOfAll.submit(members(), members(), {
         name: 'Carl',
         email: 'carl@example.com',
         role: 'viewer',
@@ -360,6 +363,31 @@ describe.each(testDatabaseKinds())(
       expect(
         (await new SettingsClient(app.origin).signIn(MEMBER_PASSWORD, 'carl@example.com')).location,
       ).toBe('/');
+      // Someone invited to Pat's workspace and not yet signed in: Eve's invitation shows her no link that would
+      // set their password (and so open Pat's workspace too).
+      const boss = owner();
+      await boss.signIn(PASSWORD);
+      const toPats = await boss.submit(
+        `/workspaces/${patsId}/settings/members`,
+        `/workspaces/${patsId}/settings/members`,
+        {
+          name: 'Dee',
+          email: 'dee@example.com',
+          role: 'member',
+        },
+      );
+      expect(toPats.text).toMatch(/\/invitations\/[\w-]{43}/);
+      const byEve = await eve.submit(members(), members(), {
+        name: 'Dee',
+        email: 'dee@example.com',
+        role: 'viewer',
+      });
+      expect(byEve.status).toBe(303);
+      expect((await eve.get(members())).text).not.toMatch(/\/invitations\/[\w-]{43}/);
+      // Dee's first invitation still works.
+      const first = new URL(/value="(http[^"]+\/invitations\/[\w-]{43})"/.exec(toPats.text)?.[1] as string)
+        .pathname;
+      expect((await new SettingsClient(app.origin).get(first)).status).toBe(200);
     });
   },
 );

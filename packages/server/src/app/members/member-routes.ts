@@ -6,8 +6,9 @@ import { INVITATION_TTL_MS, linkUrl, newLinkToken } from '../../people/one-time-
 import { createPasswordReset } from '../../people/password-reset.js';
 import { removeMember } from '../../people/remove-member.js';
 import { countAssignedConversations } from '../../store/conversations.js';
-import { getMember, listMembers, type Member } from '../../store/members.js';
+import { countUnmanagedMemberships, getMember, listMembers, type Member } from '../../store/members.js';
 import { storeOneTimeLink } from '../../store/one-time-links.js';
+import { getPerson } from '../../store/people.js';
 import type { AppContext } from '../shared/app-context.js';
 import { appOrigin } from '../shared/app-origin.js';
 import { auditActor } from '../shared/audit-actor.js';
@@ -89,6 +90,18 @@ export function memberRoutes(ctx: AppContext): Router {
       if (!invitation.link)
         return redirectWithFlash(req, res, membersUrl(wsId(res)), {
           text: `Invitation emailed to ${invitation.member.email}.`,
+        });
+      // A link that sets the password of someone invited to workspaces this admin does not manage is not shown:
+      // it would open those too. Their own invitations (and the sign-in page's reset) still work.
+      const unmanaged = await countUnmanagedMemberships(ctx.db, {
+        personId: invitation.member.person_id,
+        actorPersonId: currentMember(res).person_id,
+        exceptWorkspaceId: wsId(res),
+      });
+      if (unmanaged > 0)
+        return redirectWithFlash(req, res, membersUrl(wsId(res)), {
+          text: `${invitation.member.name} is a member now. They were invited to other workspaces already: they sign in with those invitations, and this workspace is theirs too.`,
+          tone: 'warning',
         });
       render(
         req,
@@ -187,18 +200,13 @@ export function memberRoutes(ctx: AppContext): Router {
     const member = await findMember(req, res);
     if (!member) return;
     // The target's memberships in workspaces where the actor is not an admin or owner.
-    const [reach] = await ctx.db.query<{ unmanaged: number; installation_owner: boolean }>(
-      `select (select count(*)::int from teammates t where t.person_id = p.id and t.removed_at is null
-                 and t.workspace_id <> $2
-                 and not exists (select 1 from teammates a where a.workspace_id = t.workspace_id and a.person_id = $3
-                   and a.removed_at is null and a.role in ('owner', 'admin'))) as unmanaged,
-              p.installation_owner
-       from people p where p.id = $1`,
-      [member.person_id, wsId(res), currentMember(res).person_id],
-    );
     const problem = resetLinkProblem(currentMember(res), member, {
-      unmanagedElsewhere: reach?.unmanaged ?? 1,
-      installationOwner: reach?.installation_owner ?? true,
+      unmanagedElsewhere: await countUnmanagedMemberships(ctx.db, {
+        personId: member.person_id,
+        actorPersonId: currentMember(res).person_id,
+        exceptWorkspaceId: wsId(res),
+      }),
+      installationOwner: (await getPerson(ctx.db, member.person_id))?.installation_owner !== false,
     });
     if (problem) return refuse(req, res, 403, problem);
     const origin = appOrigin(req, ctx.publicUrl);
