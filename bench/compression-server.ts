@@ -16,11 +16,20 @@ import {
 } from '@prospectkit/server';
 import compression from 'compression';
 import express from 'express';
+import { ensureOwner } from '../packages/server/src/people/ensure-owner.js';
+import { addInstallationOwners } from '../packages/server/src/store/members.js';
 
 const schema = `pk_bench_compression_${process.pid}`;
 const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL as string, schema });
 await migrate(db);
 const workspace = await createWorkspace(db, 'Compression bench');
+// The person who signs in to read the app's pages: the installation's owner, owner of the workspace.
+await ensureOwner(db, {
+  email: 'owner@bench.example',
+  password: process.env.BENCH_ADMIN_PASSWORD,
+  generate: false,
+});
+await db.transaction((tx) => addInstallationOwners(tx, workspace.id));
 const now = new Date();
 const { token } = await createApiToken(db, {
   workspaceId: workspace.id,
@@ -36,7 +45,6 @@ const app = createApp({
   limiter: limiter.limiter,
   signInLimiter: limiter.signInLimiter,
   validateResponses: false,
-  settings: { adminPassword: process.env.BENCH_ADMIN_PASSWORD as string },
 });
 const outer = express();
 outer.use(

@@ -45,7 +45,7 @@ async function signIn(): Promise<string> {
     method: 'POST',
     redirect: 'manual',
     headers: { cookie: nonce, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ password, _csrf: csrf }).toString(),
+    body: new URLSearchParams({ email: 'owner@bench.example', password, _csrf: csrf }).toString(),
   });
   return (answer.headers.getSetCookie().find((c) => c.startsWith('prospectkit_settings=')) ?? '').split(
     ';',

@@ -2,6 +2,7 @@
 // Prism, several instances on one database, mail from strangers, unreasonable CSV shapes, crashes and a soak. HARDENING_LEVEL=ci (default) or long; HARDENING_PARTS picks
 // parts (comma-separated names); HARDENING_SEED replays a fuzz run. Needs TEST_DATABASE_URL (PostgreSQL).
 import { ContractChecker } from './contract.js';
+import { authPart } from './parts/auth-part.js';
 import { crashesPart } from './parts/crashes-part.js';
 import { fuzzPart } from './parts/fuzz-part.js';
 import { importShapePart } from './parts/import-shape-part.js';
@@ -32,6 +33,7 @@ const PARTS: Record<string, Scheduled> = {
   instances: { run: instancesPart },
   mail: { run: mailPart },
   'import-shape': { run: importShapePart },
+  auth: { run: authPart },
   soak: { run: soakPart, alone: true },
 };
 

@@ -82,7 +82,10 @@ export async function importShapePart(env: PartEnvironment): Promise<void> {
   }, 200);
   try {
     const client = settingsClient(origin);
-    const signedIn = await client.form('/sign-in', '/sign-in', { password: PASSWORD });
+    const signedIn = await client.form('/sign-in', '/sign-in', {
+      email: 'owner@localhost',
+      password: PASSWORD,
+    });
     if (signedIn.status !== 303) throw new Error(`sign-in answered ${signedIn.status}`);
     const [workspace] = await db.query<{ id: string }>('select id from workspaces limit 1');
     const imports = `/workspaces/${workspace?.id}/imports`;

@@ -27,8 +27,16 @@ export interface ServerConfig {
   logLevel: string;
   /** Development switch: allow http and loopback webhook addresses. */
   allowInsecureWebhooks: boolean;
-  /** `PROSPECTKIT_ADMIN_PASSWORD`: the settings area's password; unset, one is generated outside production. */
+  /**
+   * `PROSPECTKIT_ADMIN_PASSWORD`: the installation owner's password, made theirs at each start when it is not
+   * already (changing it rotates the password and ends the owner's sessions); unset, one is generated on the first
+   * start outside production.
+   */
   adminPassword: string | undefined;
+  /** `PROSPECTKIT_OWNER_EMAIL`: the installation owner's sign-in address. Default `owner@localhost`. */
+  ownerEmail: string | undefined;
+  /** `PROSPECTKIT_AUDIT_RETENTION_DAYS`: days an audit log entry is kept, 1-3650. Default 365. */
+  auditRetentionDays: number;
   /** Days a delivery attempt stays in the attempt log before it is pruned. */
   attemptRetentionDays: number;
   /** `PROSPECTKIT_IMPORT_MAX_BYTES`: the largest CSV file an import accepts, in bytes. Default 50 MiB. */
@@ -154,7 +162,8 @@ function redisUrl(raw: string | undefined): string | undefined {
  * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_REDIS_URL` (default
  * unset), `PROSPECTKIT_TRUST_PROXY`
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
- * `PROSPECTKIT_ADMIN_PASSWORD` (at least 15 characters) and
+ * `PROSPECTKIT_ADMIN_PASSWORD` (at least 15 characters), `PROSPECTKIT_OWNER_EMAIL` (default owner@localhost),
+ * `PROSPECTKIT_AUDIT_RETENTION_DAYS` (default 365, 1-3650) and
  * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650), `PROSPECTKIT_IMPORT_MAX_BYTES` (default 50 MiB,
  * 1 byte to 1 GiB), `PROSPECTKIT_IMPORT_MAX_COLUMNS` (default 500, 1-2000), `PROSPECTKIT_IMPORT_MAX_FIELD_BYTES`
  * (default 64 KiB, 1 KiB to 16 MiB), `PROSPECTKIT_IMPORT_MAX_ROW_BYTES` (default 256 KiB, 1 KiB to 64 MiB, at
@@ -206,6 +215,10 @@ export function loadConfig(
       `PROSPECTKIT_ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters (not counting spaces at either end); a passphrase of four or more random words is easy to type. Or leave it unset outside production to have one generated.`,
     );
   }
+  const ownerEmail = env.PROSPECTKIT_OWNER_EMAIL?.trim() || undefined;
+  if (ownerEmail !== undefined && (ownerEmail.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(ownerEmail))) {
+    throw new ConfigError('PROSPECTKIT_OWNER_EMAIL must be an email address, such as owner@example.com.');
+  }
   const trust = env.PROSPECTKIT_TRUST_PROXY ?? '';
   const trustProxy =
     trust === '' || trust === 'false'
@@ -229,6 +242,8 @@ export function loadConfig(
     logLevel,
     allowInsecureWebhooks: insecure === '1' || insecure === 'true',
     adminPassword,
+    ownerEmail,
+    auditRetentionDays: integer(env, 'PROSPECTKIT_AUDIT_RETENTION_DAYS', 365, 1, 3650),
     attemptRetentionDays: integer(env, 'PROSPECTKIT_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
     importMaxBytes: integer(env, 'PROSPECTKIT_IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES, 1, 1024 ** 3),
     importShape: importShape(env),

@@ -1,6 +1,7 @@
 import { ABILITIES } from '@prospectkit/core';
 import type { Database } from './db/database.js';
 import { createApiToken, MAX_TOKEN_LIFETIME_MS } from './store/api-tokens.js';
+import { addInstallationOwners } from './store/members.js';
 import { createWorkspace } from './store/workspaces.js';
 
 /**
@@ -28,6 +29,8 @@ export async function bootstrapDemo(db: Database): Promise<
     const [existing] = await tx.query('select id from workspaces limit 1');
     if (existing) return undefined;
     const workspace = await createWorkspace(tx, 'Demo workspace');
+    // The installation's owner owns it, so it opens in the app.
+    await addInstallationOwners(tx, workspace.id);
     const now = new Date();
     const { token } = await createApiToken(tx, {
       workspaceId: workspace.id,

@@ -18,6 +18,8 @@ export interface StartBannerOptions {
   generatedAdminPassword: string | undefined;
   /** Whether `PROSPECTKIT_ADMIN_PASSWORD` is set. */
   adminPasswordConfigured: boolean;
+  /** The installation owner's sign-in address, and whether they have a way to sign in. Default: not said. */
+  owner?: { email: string; canSignIn: boolean };
   /** The inbound SMTP listener's address (`undefined` when off) and the inbound domain. */
   mail?: {
     listening: { host: string; port: number } | undefined;
@@ -89,17 +91,22 @@ export async function startBanner(options: StartBannerOptions): Promise<string> 
   }
   lines.push(...(await mailLines(options)));
   lines.push(`  App (prospects, inbox, settings: tokens, webhooks): ${options.appUrl}`);
-  if (options.generatedAdminPassword) {
+  if (options.owner) lines.push(`  Sign in as the owner, ${options.owner.email}.`);
+  if (options.owner && !options.owner.canSignIn) {
+    lines.push(
+      `  The owner has no password yet: set PROSPECTKIT_ADMIN_PASSWORD, or run prospectkit-server members reset-password ${options.owner.email}`,
+    );
+  } else if (options.generatedAdminPassword) {
     lines.push(
       `  Administrator password (shown once, only its hash is kept): ${options.generatedAdminPassword}`,
     );
   } else if (options.adminPasswordConfigured) {
-    lines.push('  Sign in with PROSPECTKIT_ADMIN_PASSWORD.');
-  } else if (options.production) {
-    lines.push('  Set PROSPECTKIT_ADMIN_PASSWORD to sign in.');
+    lines.push(
+      '  The owner signs in with PROSPECTKIT_ADMIN_PASSWORD; invite the others on the Members page.',
+    );
   } else {
     lines.push(
-      '  Sign in with the administrator password printed on the first start, or set PROSPECTKIT_ADMIN_PASSWORD.',
+      '  Sign in with the password printed on the first start (or set PROSPECTKIT_ADMIN_PASSWORD); invite the others on the Members page.',
     );
   }
   return `${lines.join('\n')}\n\n`;

@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { ensureAdminPassword } from './app/index.js';
 import { createGrantCache } from './auth/grant-cache.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
@@ -12,8 +11,10 @@ import { createLogger } from './logger.js';
 import { createMailSender } from './mail/mail-sender.js';
 import { createMailWorkers, type MailWorkers } from './mail/mail-workers.js';
 import type { SmtpListener } from './mail/smtp-listener.js';
+import { ensureOwner, type OwnerBootstrap } from './people/ensure-owner.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
+import { pruneAudit } from './store/audit-log.js';
 
 export { createLogger } from './logger.js';
 
@@ -25,8 +26,10 @@ export interface RunningServer {
   appUrl: string;
   /** @deprecated The same address as `appUrl` (the app's pages left `/settings`; its old URLs redirect). */
   settingsUrl: string;
-  /** The administrator password generated on this first start (development only), to print once; never stored. */
+  /** The owner's password generated on this first start (development only), to print once; never stored. */
   generatedAdminPassword: string | undefined;
+  /** The installation's owner as start found or made them (see `ensureOwner`). */
+  owner: OwnerBootstrap;
   /** The listening Node HTTP server. */
   server: Server;
   /** The open database, shared by the API and the worker. */
@@ -67,6 +70,25 @@ async function startMail(
   }
 }
 
+/** How often the audit log is pruned to `PROSPECTKIT_AUDIT_RETENTION_DAYS`, in ms: hourly. */
+const AUDIT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Prunes the audit log now and then every hour, to the retention setting; a failure is logged and tried again at
+ * the next tick. Any number of instances may prune: a delete of what is gone deletes nothing.
+ */
+function startAuditPruner(db: Database, logger: Logger, retentionDays: number): NodeJS.Timeout {
+  const prune = () =>
+    pruneAudit(db, new Date(Date.now() - retentionDays * 86_400_000)).then(
+      (n) => n > 0 && logger.info({ pruned: n }, 'audit log pruned'),
+      (error: unknown) => logger.warn({ err_name: (error as Error).name }, 'audit log prune failed'),
+    );
+  void prune();
+  const timer = setInterval(prune, AUDIT_PRUNE_INTERVAL_MS);
+  timer.unref();
+  return timer;
+}
+
 /**
  * Opens the database (migrating it), starts the API, a delivery worker and, when configured, the inbound SMTP
  * listener (`PROSPECTKIT_SMTP_PORT`; on by default outside production).
@@ -92,9 +114,15 @@ export async function startServer(
     ? await createRedisLimiter({ redisUrl: config.redisUrl, limit: config.rateLimit })
     : createLimiter(db, config.rateLimit);
   const grants = await createGrantCache(db);
-  // Without PROSPECTKIT_ADMIN_PASSWORD, development generates one on first start and keeps only its hash.
-  const generatedAdminPassword =
-    config.adminPassword || process.env.NODE_ENV === 'production' ? undefined : await ensureAdminPassword(db);
+  // The installation's owner: PROSPECTKIT_OWNER_EMAIL and PROSPECTKIT_ADMIN_PASSWORD, else a password generated on
+  // the first start outside production (only its hash is kept).
+  const owner = await ensureOwner(db, {
+    email: config.ownerEmail,
+    password: config.adminPassword,
+    generate: process.env.NODE_ENV !== 'production',
+  });
+  const generatedAdminPassword = owner.generatedPassword;
+  const auditPruner = startAuditPruner(db, logger, config.auditRetentionDays);
   const mailSender = createMailSender(config.mail.relayUrl);
   // One pool of mail threads for the listener and the inbox pages; no thread runs until there is mail.
   const mailWorkers = await createMailWorkers({
@@ -108,10 +136,11 @@ export async function startServer(
     publicUrl: config.publicUrl,
     limiter: limiter.limiter,
     signInLimiter: limiter.signInLimiter,
+    accountSignInLimiter: limiter.accountSignInLimiter,
+    pageLimiter: limiter.pageLimiter,
     trustProxy: config.trustProxy,
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
     settings: {
-      adminPassword: config.adminPassword,
       allowInsecureWebhooks: config.allowInsecureWebhooks,
       importMaxBytes: config.importMaxBytes,
       importShape: config.importShape,
@@ -147,6 +176,7 @@ export async function startServer(
     appUrl: `${origin}/`,
     settingsUrl: `${origin}/`,
     generatedAdminPassword,
+    owner,
     server,
     db,
     worker,
@@ -154,6 +184,7 @@ export async function startServer(
     logger,
     smtp,
     async close() {
+      clearInterval(auditPruner);
       await smtp?.close();
       mailSender.close();
       await new Promise<void>((resolve) => {

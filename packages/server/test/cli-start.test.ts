@@ -92,6 +92,7 @@ describe('prospectkit-server start', { timeout: 180_000 }, () => {
     });
     expect(stderr).toMatch(/PROSPECTKIT_TOKEN=pkt_\w+/);
     expect(stderr).toMatch(/Administrator password \(shown once, only its hash is kept\): [\w-]{24}/);
+    expect(stderr).toContain('Sign in as the owner, owner@localhost.');
     expect(stdout).not.toContain('pkt_');
     expectOnlyJsonLines(stdout);
   });

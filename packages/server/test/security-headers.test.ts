@@ -35,7 +35,7 @@ describe('security headers', () => {
       limiter: limiter.limiter,
       signInLimiter: limiter.signInLimiter,
       trustProxy: 'loopback',
-      settings: { adminPassword: 'security headers test password' },
+      settings: {},
     });
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { registerAudit } from './audit.js';
 import { exitWithError } from './cli-error.js';
 import { registerConversations } from './conversations.js';
 import { registerDeliveries } from './deliveries.js';
 import { registerEvents } from './events.js';
+import { registerMembers } from './members.js';
 import { registerMigrate } from './migrate.js';
 import { registerProspects } from './prospects.js';
 import { registerSendTestMail } from './send-test-mail.js';
@@ -32,6 +34,8 @@ registerToken(program);
 registerWebhook(program);
 registerWorker(program);
 registerTeammates(program);
+registerMembers(program);
+registerAudit(program);
 registerConversations(program);
 registerSimulate(program);
 registerSendTestMail(program);

@@ -45,6 +45,7 @@ export function registerStart(program: Command): void {
             databaseLabel: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
             generatedAdminPassword: running.generatedAdminPassword,
             adminPasswordConfigured: config.adminPassword !== undefined,
+            owner: { email: running.owner.email, canSignIn: running.owner.canSignIn },
             mail: {
               listening: running.smtp ? { host: config.mail.smtpHost, port: running.smtp.port } : undefined,
               inboundDomain: config.mail.inboundDomain,

@@ -1,10 +1,29 @@
 import type { Command } from 'commander';
-import { createTeammate, listTeammates, removeTeammate, TeammateError } from '../store/teammates.js';
+import type { Database } from '../db/database.js';
+import { MemberError } from '../people/member-error.js';
+import { removeMember } from '../people/remove-member.js';
+import {
+  createTeammate,
+  listTeammates,
+  removeTeammate,
+  type Teammate,
+  TeammateError,
+} from '../store/teammates.js';
+import { CLI_ACTOR } from './cli-actor.js';
 import { CliError } from './cli-error.js';
 import { formatTable } from './format-table.js';
 import { output } from './output.js';
 import { pickWorkspace } from './pick-workspace.js';
 import { withDatabase } from './with-database.js';
+
+/** A teammate row as removed (for the output of `teammates remove`). */
+async function getRemovedTeammate(db: Database, id: string): Promise<Teammate> {
+  const [row] = await db.query<Teammate & Record<string, unknown>>(
+    'select id, workspace_id, name, email, created_at, removed_at from teammates where id = $1',
+    [id],
+  );
+  return row as Teammate;
+}
 
 /** A store error as the CLI's one-line explanation (exit status 2), naming the option to fix. */
 function toCliError(error: unknown): unknown {
@@ -69,11 +88,21 @@ export function registerTeammates(program: Command): void {
     .option('--json', 'print JSON')
     .action((id: string, o: { json?: boolean }) =>
       withDatabase(async (db) => {
-        const { teammate, unassignedProspectIds } = await removeTeammate(db, { id }).catch(
+        // A member who signs in is removed as `members remove` does (their sessions end, the audit log says so).
+        const asMember = await removeMember(db, { memberId: id, actor: CLI_ACTOR, now: new Date() }).catch(
           (error: unknown) => {
-            throw toCliError(error);
+            if (error instanceof MemberError && error.code === 'not_found') return undefined;
+            throw error instanceof MemberError ? new CliError(error.message) : error;
           },
         );
+        const { teammate, unassignedProspectIds } = asMember
+          ? {
+              teammate: await getRemovedTeammate(db, id),
+              unassignedProspectIds: asMember.unassignedProspectIds,
+            }
+          : await removeTeammate(db, { id }).catch((error: unknown) => {
+              throw toCliError(error);
+            });
         output(
           !!o.json,
           { ...teammate, unassigned_prospect_ids: unassignedProspectIds },

@@ -1,6 +1,8 @@
 import { ABILITIES, type Ability } from '@prospectkit/core';
 import type { Command } from 'commander';
 import { createApiToken, listApiTokens, MAX_TOKEN_LIFETIME_MS, revokeApiToken } from '../store/api-tokens.js';
+import { recordAudit, withAudit } from '../store/audit-log.js';
+import { CLI_ACTOR } from './cli-actor.js';
 import { CliError } from './cli-error.js';
 import { formatTable } from './format-table.js';
 import { commaList, durationMs } from './option-parsers.js';
@@ -35,13 +37,27 @@ export function registerToken(program: Command): void {
           if (o.expiresIn > MAX_TOKEN_LIFETIME_MS)
             throw new CliError('--expires-in is at most 365d (a token lives at most one year).');
           const now = new Date();
-          const created = await createApiToken(db, {
-            workspaceId: await pickWorkspace(db, o.workspace),
-            name: o.name,
-            abilities: o.abilities as Ability[],
-            expiresAt: new Date(now.getTime() + o.expiresIn),
-            now,
-          });
+          const workspaceId = await pickWorkspace(db, o.workspace);
+          // The token and its audit entry (by the CLI) in one transaction.
+          const created = await withAudit(
+            db,
+            (tx) =>
+              createApiToken(tx, {
+                workspaceId,
+                name: o.name,
+                abilities: o.abilities as Ability[],
+                expiresAt: new Date(now.getTime() + o.expiresIn),
+                now,
+              }),
+            ({ record }) => ({
+              workspaceId,
+              actor: CLI_ACTOR,
+              action: 'token.created',
+              target: { type: 'token', id: record.id, label: record.name },
+              detail: record.abilities.join(', '),
+              now,
+            }),
+          );
           output(
             !!o.json,
             { ...created.record, token: created.token },
@@ -80,7 +96,22 @@ export function registerToken(program: Command): void {
     .option('--json', 'print JSON')
     .action((id: string, o: { json?: boolean }) =>
       withDatabase(async (db) => {
-        if (!(await revokeApiToken(db, id))) throw new CliError(`No token ${id}.`);
+        const revoked = await db.transaction(async (tx) => {
+          const [row] = await tx.query<{ workspace_id: string; name: string }>(
+            'select workspace_id, name from api_tokens where id = $1',
+            [id],
+          );
+          if (!row || !(await revokeApiToken(tx, id))) return false;
+          await recordAudit(tx, {
+            workspaceId: row.workspace_id,
+            actor: CLI_ACTOR,
+            action: 'token.revoked',
+            target: { type: 'token', id, label: row.name },
+            now: new Date(),
+          });
+          return true;
+        });
+        if (!revoked) throw new CliError(`No token ${id}.`);
         output(!!o.json, { id, revoked: true }, `Revoked token ${id}.`);
       }),
     );

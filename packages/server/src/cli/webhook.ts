@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { registerWebhook as createWebhook } from '../delivery/register-webhook.js';
+import { recordAudit, withAudit } from '../store/audit-log.js';
 import { listWebhooks, revokeWebhook } from '../store/webhooks.js';
+import { CLI_ACTOR } from './cli-actor.js';
 import { CliError } from './cli-error.js';
 import { formatTable } from './format-table.js';
 import { commaList } from './option-parsers.js';
@@ -27,10 +29,23 @@ export function registerWebhook(program: Command): void {
       withDatabase(async (db) => {
         const config = loadConfig(process.env, { serving: false });
         // The address rule and the SSRF guard; the worker checks both again before every attempt.
-        const { record, secret, resolved } = await createWebhook(
+        const workspaceId = await pickWorkspace(db, o.workspace);
+        const { record, secret, resolved } = await withAudit(
           db,
-          { workspaceId: await pickWorkspace(db, o.workspace), url: o.url, events: o.events },
-          { allowInsecure: config.allowInsecureWebhooks },
+          (tx) =>
+            createWebhook(
+              tx,
+              { workspaceId, url: o.url, events: o.events },
+              { allowInsecure: config.allowInsecureWebhooks },
+            ),
+          ({ record }) => ({
+            workspaceId,
+            actor: CLI_ACTOR,
+            action: 'webhook.added',
+            target: { type: 'webhook', id: record.id, label: record.url },
+            detail: record.events.join(', '),
+            now: new Date(),
+          }),
         );
         if (!resolved)
           note(
@@ -67,7 +82,22 @@ export function registerWebhook(program: Command): void {
     .option('--json', 'print JSON')
     .action((id: string, o: { json?: boolean }) =>
       withDatabase(async (db) => {
-        if (!(await revokeWebhook(db, id))) throw new CliError(`No webhook ${id}.`);
+        const revoked = await db.transaction(async (tx) => {
+          const [row] = await tx.query<{ workspace_id: string; url: string }>(
+            'select workspace_id, url from webhooks where id = $1',
+            [id],
+          );
+          if (!row || !(await revokeWebhook(tx, id))) return false;
+          await recordAudit(tx, {
+            workspaceId: row.workspace_id,
+            actor: CLI_ACTOR,
+            action: 'webhook.removed',
+            target: { type: 'webhook', id, label: row.url },
+            now: new Date(),
+          });
+          return true;
+        });
+        if (!revoked) throw new CliError(`No webhook ${id}.`);
         output(!!o.json, { id, revoked: true }, `Revoked webhook ${id}; its pending deliveries are stopped.`);
       }),
     );

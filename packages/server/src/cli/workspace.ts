@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import { inboundAddress } from '../mail/inbound-address.js';
+import { withAudit } from '../store/audit-log.js';
+import { addInstallationOwners } from '../store/members.js';
 import { nameCharacterProblem } from '../store/name-characters.js';
 import { createWorkspace, listWorkspaces, setWorkspaceSuspended } from '../store/workspaces.js';
+import { CLI_ACTOR } from './cli-actor.js';
 import { CliError } from './cli-error.js';
 import { formatTable } from './format-table.js';
 import { output } from './output.js';
@@ -23,7 +26,22 @@ export function registerWorkspace(program: Command): void {
         const problem = nameCharacterProblem(o.name);
         if (problem)
           throw new CliError(`--name: ${problem} (such as line breaks, escapes or bidi overrides).`);
-        const w = await createWorkspace(db, o.name);
+        // The installation's owner owns it, so it opens in the app; the audit log says the CLI made it.
+        const w = await withAudit(
+          db,
+          async (tx) => {
+            const created = await createWorkspace(tx, o.name);
+            await addInstallationOwners(tx, created.id);
+            return created;
+          },
+          (created) => ({
+            workspaceId: created.id,
+            actor: CLI_ACTOR,
+            action: 'workspace.created',
+            target: { type: 'workspace', id: created.id, label: created.name },
+            now: new Date(),
+          }),
+        );
         output(!!o.json, w, `Created workspace ${w.id} (${w.name}).`);
       }),
     );
@@ -63,7 +81,18 @@ export function registerWorkspace(program: Command): void {
       .option('--json', 'print JSON')
       .action((id: string, o: { json?: boolean }) =>
         withDatabase(async (db) => {
-          const w = await setWorkspaceSuspended(db, id, suspended);
+          const w = await withAudit(
+            db,
+            (tx) => setWorkspaceSuspended(tx, id, suspended),
+            (changed) =>
+              changed && {
+                workspaceId: changed.id,
+                actor: CLI_ACTOR,
+                action: suspended ? 'workspace.suspended' : 'workspace.resumed',
+                target: { type: 'workspace', id: changed.id, label: changed.name },
+                now: new Date(),
+              },
+          );
           if (!w) throw new CliError(`No workspace ${id}.`);
           output(
             !!o.json,

@@ -36,13 +36,20 @@ export interface AppOptions {
   grants?: GrantCache;
   /** The request limiter (see `createLimiter`). */
   limiter: RateLimiterAbstract;
-  /** The settings sign-in limiter, in the same store (`createLimiter(...).signInLimiter`). */
+  /** The app's sign-in limiter per client address, in the same store (`createLimiter(...).signInLimiter`). */
   signInLimiter: RateLimiterAbstract;
+  /** The app's sign-in limiter per account (`createLimiter(...).accountSignInLimiter`). Default: in memory. */
+  accountSignInLimiter?: RateLimiterAbstract;
+  /**
+   * The app's page limiter per session (`createLimiter(...).pageLimiter`): the app's own budget, never the API's.
+   * Default: in memory.
+   */
+  pageLimiter?: RateLimiterAbstract;
   /** Express `trust proxy` (hops, CIDRs or `true`). Default `false`: the client address is the socket's. */
   trustProxy?: boolean | number | string | string[];
   /** Validate every response against the contract (development and test). Default `true`. */
   validateResponses?: boolean;
-  /** The app in the browser (`/sign-in`, `/workspaces/...`): administrator password, insecure webhooks, imports, mail. Default: sign-in uses the stored password. */
+  /** The app in the browser (`/sign-in`, `/workspaces/...`): insecure webhooks, imports, mail. */
   settings?: SettingsOptions;
 }
 
@@ -120,8 +127,9 @@ export function createApp(options: AppOptions): Express {
       db,
       logger,
       clock,
-      limiter: options.limiter,
       signInLimiter: options.signInLimiter,
+      accountSignInLimiter: options.accountSignInLimiter,
+      pageLimiter: options.pageLimiter,
       // Clients reach an https public origin over https only, whatever a proxy forgets to say.
       secureCookies: options.publicUrl?.startsWith('https://') === true,
       publicUrl: options.publicUrl,

@@ -1,6 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 
+/** The app's one-time links carry their secret in the path: the log keeps the page, never the token. */
+const LINK_TOKEN = /^\/(invitations|password-reset)\/[^/?#]+/;
+
+/** The request's URL as logged: a one-time link's token replaced by `[redacted]`. */
+export const loggedUrl = (url: string) => url.replace(LINK_TOKEN, '/$1/[redacted]');
+
 /**
  * One pino line per request when it ends: `req` (`id`, `method`, `url`), `res` (`statusCode`) and
  * `responseTime` in ms, at `info`, or at `error` with `err` for a 5xx. The same lines pino-http wrote, without
@@ -12,7 +18,7 @@ import type { Logger } from 'pino';
 export function requestLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const startedMs = Date.now();
-    const url = req.url;
+    const url = loggedUrl(req.url);
     const done = (error?: unknown) => {
       res.removeListener('close', done);
       res.removeListener('finish', done);

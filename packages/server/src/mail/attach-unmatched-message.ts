@@ -50,6 +50,8 @@ export async function attachUnmatchedMessage(
         htmlNote: kept.html_note,
       },
       now,
+      // Shown at the time it arrived, not the time it was attached.
+      receivedAt: kept.received_at,
     });
     // HTML kept before migration 15 is not sanitised yet: the copy says so, as the original did.
     if (!kept.html_sanitized && kept.html_body !== null && done.id) {

@@ -53,6 +53,11 @@ export interface MailSender {
   send(mail: OutgoingMail): Promise<SendResult>;
   /** Closes pooled connections. */
   close(): void;
+  /**
+   * `false` when no relay is configured (every send is `not_sent_no_relay`): the app then shows one-time links to
+   * copy instead of emailing them. Default (unset): a relay is there.
+   */
+  readonly relay?: boolean;
 }
 
 const angle = (id: string) => `<${id}>`;
@@ -94,7 +99,7 @@ function relayTlsOptions(relayUrl: string): { requireTLS?: true } {
  */
 export function createMailSender(relayUrl: string | undefined): MailSender {
   if (relayUrl === undefined) {
-    return { send: async () => ({ status: 'not_sent_no_relay', error: null }), close() {} };
+    return { send: async () => ({ status: 'not_sent_no_relay', error: null }), close() {}, relay: false };
   }
   let transport: Transporter | undefined;
   // nodemailer is loaded on the first email, not at start: it takes seconds to load on a busy machine.

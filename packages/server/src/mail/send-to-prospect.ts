@@ -39,12 +39,16 @@ export async function sendToProspect(
     text: string;
     inboundDomain: string;
     now: Date;
+    /** The member writing it (`tm_...`), stored as its author. Default: none. */
+    authorId?: string | null;
+    /** Send to this address rather than the prospect's `contact_email` (the person who wrote in). Default: that. */
+    to?: string | undefined;
   },
 ): Promise<SendToProspectOutcome> {
   const { workspaceId, inboundDomain, now } = options;
   const prospect = await getProspect(db, workspaceId, options.prospectId);
   if (!prospect) return { ok: false, problem: 'no-prospect' };
-  if (!prospect.contact_email) return { ok: false, problem: 'no-contact-email' };
+  if (!options.to && !prospect.contact_email) return { ok: false, problem: 'no-contact-email' };
   const conversation = await db.transaction((tx) =>
     ensureConversation(tx, { workspaceId, prospectId: prospect.id }),
   );
@@ -59,14 +63,14 @@ export async function sendToProspect(
     inReplyTo: thread.inReplyTo,
     referencesIds: thread.referencesIds,
     fromAddress: from,
-    toAddress: prospect.contact_email,
+    toAddress: (options.to ?? prospect.contact_email) as string,
     subject,
     textBody: options.text,
     htmlBody: null,
   };
   const result = await sender.send({
     from: { name: workspace?.name ?? 'ProspectKit', address: from },
-    to: prospect.contact_email,
+    to: message.toAddress,
     replyTo: replyAddress(conversation.id, inboundDomain),
     subject,
     text: options.text,
@@ -81,6 +85,7 @@ export async function sendToProspect(
       message,
       sendStatus: result.status,
       sendError: result.error,
+      authorId: options.authorId ?? null,
       now,
     }),
   );

@@ -9,6 +9,23 @@ const { RateLimiterMemory, RateLimiterPostgres } = rateLimiterFlexible;
  */
 export const SIGN_IN_LIMIT = { points: 10, duration: 15 * 60, keyPrefix: 'settings-sign-in' } as const;
 
+/**
+ * Sign-in attempts allowed per account (the address typed, lower case) in a window: 10 in 15 minutes, whatever
+ * client address they come from; unknown addresses are counted the same, so the limit tells nobody which exist.
+ */
+export const ACCOUNT_SIGN_IN_LIMIT = {
+  points: 10,
+  duration: 15 * 60,
+  keyPrefix: 'settings-sign-in-account',
+} as const;
+
+/**
+ * Page requests of the app allowed per session (or per client address before sign-in) in a minute: 300, its
+ * own budget, so browsing never spends the API's per-address limit (openapi.yaml `info.description`, Rate
+ * limit). Stylesheets and scripts are never counted.
+ */
+export const PAGE_LIMIT = { points: 300, duration: 60, keyPrefix: 'app-pages' } as const;
+
 /** The limiters of one server and how to release what they hold. */
 export interface Limiter {
   /** Requests per window per client address (API and settings pages); pass it to `createApp({ limiter })`. */
@@ -18,6 +35,10 @@ export interface Limiter {
    * every instance and every restart sees the same count.
    */
   signInLimiter: RateLimiterAbstract;
+  /** Sign-in attempts per account ({@link ACCOUNT_SIGN_IN_LIMIT}), in the same store. */
+  accountSignInLimiter: RateLimiterAbstract;
+  /** The app's page requests per session ({@link PAGE_LIMIT}), in the same store. */
+  pageLimiter: RateLimiterAbstract;
   /** Releases the limiter's connections; call it before closing the database. */
   close(): Promise<void>;
 }
@@ -40,6 +61,8 @@ export function createLimiter(db: Database, limit: number, windowSeconds = 60): 
     return {
       limiter: new RateLimiterMemory({ points: limit, duration: windowSeconds }),
       signInLimiter: new RateLimiterMemory({ ...SIGN_IN_LIMIT }),
+      accountSignInLimiter: new RateLimiterMemory({ ...ACCOUNT_SIGN_IN_LIMIT }),
+      pageLimiter: new RateLimiterMemory({ ...PAGE_LIMIT }),
       close: async () => {},
     };
   }
@@ -54,7 +77,13 @@ export function createLimiter(db: Database, limit: number, windowSeconds = 60): 
   } as const;
   const limiter = new RateLimiterPostgres({ ...store, points: limit, duration: windowSeconds });
   const signInLimiter = new RateLimiterPostgres({ ...store, ...SIGN_IN_LIMIT });
-  return { limiter, signInLimiter, close: () => pool.close() };
+  return {
+    limiter,
+    signInLimiter,
+    accountSignInLimiter: new RateLimiterPostgres({ ...store, ...ACCOUNT_SIGN_IN_LIMIT }),
+    pageLimiter: new RateLimiterPostgres({ ...store, ...PAGE_LIMIT }),
+    close: () => pool.close(),
+  };
 }
 
 /**

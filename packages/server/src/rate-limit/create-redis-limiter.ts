@@ -1,5 +1,5 @@
 import rateLimiterFlexible from 'rate-limiter-flexible';
-import { type Limiter, SIGN_IN_LIMIT } from './create-limiter.js';
+import { ACCOUNT_SIGN_IN_LIMIT, type Limiter, PAGE_LIMIT, SIGN_IN_LIMIT } from './create-limiter.js';
 
 const { RateLimiterRedis } = rateLimiterFlexible;
 
@@ -38,6 +38,16 @@ export async function createRedisLimiter(options: {
       ...store,
       ...SIGN_IN_LIMIT,
       keyPrefix: `${keyPrefix}:${SIGN_IN_LIMIT.keyPrefix}`,
+    }),
+    accountSignInLimiter: new RateLimiterRedis({
+      ...store,
+      ...ACCOUNT_SIGN_IN_LIMIT,
+      keyPrefix: `${keyPrefix}:${ACCOUNT_SIGN_IN_LIMIT.keyPrefix}`,
+    }),
+    pageLimiter: new RateLimiterRedis({
+      ...store,
+      ...PAGE_LIMIT,
+      keyPrefix: `${keyPrefix}:${PAGE_LIMIT.keyPrefix}`,
     }),
     close: async () => {
       await client.close();

@@ -22,6 +22,12 @@ export interface ApiTokenRecord {
   last_used_at: Date | null;
   /** When it was created. */
   created_at: Date;
+  /** The member who created it (`tm_...`), or `null` (the CLI, or before people signed in). */
+  created_by: string | null;
+  /** Their name, when listed; `null` when there is no creator. */
+  created_by_name?: string | null;
+  /** Whether the creator has since left the workspace ("created by a former member"), when listed. */
+  created_by_former?: boolean;
 }
 
 /** Most time between a token's creation and its expiry: one year. @see openapi.yaml `info.description` (Authentication) */
@@ -39,6 +45,8 @@ export interface CreateApiTokenInput {
   expiresAt: Date;
   /** The creation time. Default: the system clock. */
   now?: Date;
+  /** The member creating it (`tm_...`), shown in the token list. Default: none (the CLI). */
+  createdBy?: string | null;
 }
 
 /**
@@ -70,9 +78,9 @@ export async function createApiToken(
   }
   const token = generateApiToken();
   const [record] = await db.query<ApiTokenRecord & Record<string, unknown>>(
-    `insert into api_tokens (id, workspace_id, name, token_hash, abilities, expires_at, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7)
-     returning id, workspace_id, name, abilities, expires_at, revoked_at, last_used_at, created_at`,
+    `insert into api_tokens (id, workspace_id, name, token_hash, abilities, expires_at, created_at, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     returning id, workspace_id, name, abilities, expires_at, revoked_at, last_used_at, created_at, created_by`,
     [
       newId('token'),
       input.workspaceId,
@@ -81,6 +89,7 @@ export async function createApiToken(
       [...new Set(input.abilities)],
       input.expiresAt,
       now,
+      input.createdBy ?? null,
     ],
   );
   return { token, record: record as ApiTokenRecord };
@@ -97,8 +106,10 @@ export async function createApiToken(
  */
 export async function listApiTokens(db: Sql, workspaceId?: string): Promise<ApiTokenRecord[]> {
   return db.query<ApiTokenRecord & Record<string, unknown>>(
-    `select id, workspace_id, name, abilities, expires_at, revoked_at, last_used_at, created_at from api_tokens
-     where ($1::text is null or workspace_id = $1) order by created_at, id`,
+    `select t.id, t.workspace_id, t.name, t.abilities, t.expires_at, t.revoked_at, t.last_used_at, t.created_at,
+       t.created_by, m.name as created_by_name, (m.removed_at is not null) as created_by_former
+     from api_tokens t left join teammates m on m.id = t.created_by
+     where ($1::text is null or t.workspace_id = $1) order by t.created_at, t.id`,
     [workspaceId ?? null],
   );
 }

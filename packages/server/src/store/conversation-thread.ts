@@ -38,14 +38,14 @@ export async function listThreadPage(
 ): Promise<ThreadPage> {
   const limit = options.limit ?? THREAD_PAGE_SIZE;
   const rows = await db.query<ThreadMessage & Record<string, unknown>>(
-    `select id, workspace_id, conversation_id, direction, message_id, in_reply_to, references_ids, from_address,
-       to_address, subject, left(text_body, $5) as text_body, char_length(text_body) as text_chars,
-       html_body is not null as has_html, envelope_from, sender_check, html_sanitized, html_note, send_status,
-       send_error, created_at
-     from messages m
-     where workspace_id = $1 and conversation_id = $2
-       and ($3::text is null or (created_at, id) < (select created_at, id from messages b where b.id = $3 and b.conversation_id = $2))
-     order by created_at desc, id desc limit $4`,
+    `select m.id, m.workspace_id, m.conversation_id, m.direction, m.message_id, m.in_reply_to, m.references_ids,
+       m.from_address, m.to_address, m.subject, left(m.text_body, $5) as text_body,
+       char_length(m.text_body) as text_chars, m.html_body is not null as has_html, m.envelope_from, m.sender_check,
+       m.html_sanitized, m.html_note, m.send_status, m.send_error, m.created_at, m.author_id, t.name as author_name
+     from messages m left join teammates t on t.id = m.author_id
+     where m.workspace_id = $1 and m.conversation_id = $2
+       and ($3::text is null or (m.created_at, m.id) < (select created_at, id from messages b where b.id = $3 and b.conversation_id = $2))
+     order by m.created_at desc, m.id desc limit $4`,
     [options.workspaceId, options.conversationId, options.before ?? null, limit + 1, THREAD_TEXT_CHARS],
   );
   const older = rows.length > limit;

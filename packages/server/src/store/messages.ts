@@ -31,6 +31,10 @@ export interface MessageRecord {
   /** Outgoing only: whether the relay took it. */
   send_status: 'sent' | 'not_sent_no_relay' | 'failed' | null;
   send_error: string | null;
+  /** Outgoing only: the member who wrote it (`tm_...`), or `null` (the CLI, or before people signed in). */
+  author_id: string | null;
+  /** The author's name, when listed by `listConversationMessages`. */
+  author_name?: string | null;
   created_at: Date;
 }
 
@@ -65,14 +69,15 @@ async function insertMessage(
     sendStatus: MessageRecord['send_status'];
     sendError: string | null;
     received: ReceivedDetails | undefined;
+    authorId?: string | null;
     now: Date;
   },
 ): Promise<string | undefined> {
   const [inserted] = await tx.query<{ id: string }>(
     `insert into messages (id, workspace_id, conversation_id, direction, message_id, in_reply_to, references_ids,
        from_address, to_address, subject, text_body, html_body, send_status, send_error, created_at,
-       envelope_from, sender_check, html_sanitized, html_note, stored_bytes)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::text::jsonb, $20, $18, $19)
+       envelope_from, sender_check, html_sanitized, html_note, stored_bytes, author_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::text::jsonb, $20, $18, $19, $21)
      on conflict (workspace_id, message_id) do nothing returning id`,
     [
       newId('message', row.now.getTime()),
@@ -96,6 +101,7 @@ async function insertMessage(
       storedBytes(row),
       // Received mail's HTML was sanitised by the mail worker; HTML given any other way is sanitised when shown.
       row.received !== undefined || row.htmlBody === null,
+      row.authorId ?? null,
     ],
   );
   return inserted?.id;
@@ -125,6 +131,8 @@ export interface IncomingOutcome {
  * @param options.quota count the message against the workspace's mail quota (received mail)
  * @param options.now when it was received
  * @throws {QuotaExceededError} when `quota` is given and the message does not fit it
+ * @param options.receivedAt when it arrived, if earlier than `now` (mail attached from the Unmatched list keeps its
+ *   own time). Default: `now`
  * @example
  * await db.transaction((tx) => recordIncomingMessage(tx, { workspaceId, prospectId, message, announce: true, now: new Date() }));
  * @see openapi.yaml `webhooks.inbox.reply.received`; docs/architecture.md, "Mail"
@@ -139,8 +147,10 @@ export async function recordIncomingMessage(
     received?: ReceivedDetails;
     quota?: MailQuota;
     now: Date;
+    receivedAt?: Date;
   },
 ): Promise<IncomingOutcome> {
+  const at = options.receivedAt ?? options.now;
   const conversation = await ensureConversation(tx, {
     workspaceId: options.workspaceId,
     prospectId: options.prospectId,
@@ -154,12 +164,12 @@ export async function recordIncomingMessage(
     sendStatus: null,
     sendError: null,
     received: options.received,
-    now: options.now,
+    now: at,
   });
   if (id === undefined) return { conversationId: conversation.id, id, duplicate: true, event: undefined };
   if (options.quota)
     await addStoredBytes(tx, options.workspaceId, storedBytes(options.message), options.quota);
-  await recordConversationActivity(tx, { conversationId: conversation.id, at: options.now, incoming: true });
+  await recordConversationActivity(tx, { conversationId: conversation.id, at, incoming: true });
   const event = options.announce ? await recordReplyReceived(tx, options.prospectId, options.now) : undefined;
   return { conversationId: conversation.id, id, duplicate: false, event };
 }
@@ -178,6 +188,8 @@ export async function recordOutgoingMessage(
     message: MessageContent;
     sendStatus: 'sent' | 'not_sent_no_relay' | 'failed';
     sendError: string | null;
+    /** The member who wrote it (`tm_...`). Default: none. */
+    authorId?: string | null;
     now: Date;
   },
 ): Promise<string> {
@@ -189,6 +201,7 @@ export async function recordOutgoingMessage(
     sendStatus: options.sendStatus,
     sendError: options.sendError,
     received: undefined,
+    authorId: options.authorId ?? null,
     now: options.now,
   });
   if (id === undefined)
@@ -233,16 +246,30 @@ export async function findConversationByMessageIds(
   return row;
 }
 
-/** A conversation's messages, oldest first. */
+/** A conversation's messages, oldest first, each outgoing one with its author's name. */
 export async function listConversationMessages(
   db: Sql,
   workspaceId: string,
   conversationId: string,
 ): Promise<MessageRecord[]> {
   return db.query<MessageRecord & Record<string, unknown>>(
-    `select * from messages where workspace_id = $1 and conversation_id = $2 order by created_at, id`,
+    `select m.*, t.name as author_name from messages m left join teammates t on t.id = m.author_id
+     where m.workspace_id = $1 and m.conversation_id = $2 order by m.created_at, m.id`,
     [workspaceId, conversationId],
   );
+}
+
+/**
+ * Who last wrote into a conversation: the sender of its newest incoming message, or `undefined` when none came
+ * in. A reply goes to them, not to the prospect's contact email, when someone else of the company wrote.
+ */
+export async function latestIncomingSender(db: Sql, conversationId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ from_address: string }>(
+    `select from_address from messages where conversation_id = $1 and direction = 'incoming' and from_address <> ''
+     order by created_at desc, id desc limit 1`,
+    [conversationId],
+  );
+  return row?.from_address;
 }
 
 /** The most References a reply carries: the thread's newest Message-IDs. */

@@ -28,7 +28,13 @@ export interface WebhookRecord {
  */
 export async function createWebhook(
   db: Sql,
-  input: { workspaceId: string; url: string; events: readonly string[] },
+  input: {
+    workspaceId: string;
+    url: string;
+    events: readonly string[];
+    /** The member adding it (`tm_...`). Default: none (the CLI). */
+    createdBy?: string | null;
+  },
 ): Promise<{
   /** The stored webhook, without its secret. */
   record: WebhookRecord;
@@ -42,9 +48,9 @@ export async function createWebhook(
     throw new RangeError(`Unknown events: ${unknown.join(', ')}. Known events: ${EVENT_TYPES.join(', ')}.`);
   const secret = generateSigningSecret();
   const [record] = await db.query<WebhookRecord & Record<string, unknown>>(
-    `insert into webhooks (id, workspace_id, url, events, secret) values ($1, $2, $3, $4, $5)
+    `insert into webhooks (id, workspace_id, url, events, secret, created_by) values ($1, $2, $3, $4, $5, $6)
      returning id, workspace_id, url, events, revoked_at, created_at`,
-    [newId('webhook'), input.workspaceId, input.url, events, secret],
+    [newId('webhook'), input.workspaceId, input.url, events, secret, input.createdBy ?? null],
   );
   return { record: record as WebhookRecord, secret };
 }

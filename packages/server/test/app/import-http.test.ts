@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(kind);
-    app = await startApp(db, { adminPassword: PASSWORD, importMaxBytes: 1024 * 1024 });
+    app = await startApp(db, { importMaxBytes: 1024 * 1024 });
     workspaceId = (await createWorkspace(db, 'Acme sales')).id;
     otherWorkspaceId = (await createWorkspace(db, 'Other team')).id;
     client = new SettingsClient(app.origin);

@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds())('unreasonable CSV shapes at upload (%s)', (ki
 
   beforeAll(async () => {
     db = await openTestDatabase(kind);
-    app = await startApp(db, { adminPassword: PASSWORD, importMaxBytes: 50 * 1024 * 1024 });
+    app = await startApp(db, { importMaxBytes: 50 * 1024 * 1024 });
     workspaceId = (await createWorkspace(db, 'Shapes')).id;
     client = new SettingsClient(app.origin);
     expect((await client.signIn(PASSWORD)).status).toBe(303);

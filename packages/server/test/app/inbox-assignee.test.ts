@@ -34,7 +34,7 @@ describe('assigneeForm', () => {
       csrf: 'tok',
     }).value;
     expect(unassigned).toContain('<option value="" selected>Unassigned');
-    expect(unassigned).toContain('href="/workspaces/ws_1/settings/teammates">Add teammates</a>');
+    expect(unassigned).toContain('href="/workspaces/ws_1/settings/members">Invite members</a>');
   });
 });
 
@@ -57,14 +57,14 @@ describe.each(testDatabaseKinds())('the inbox assignee route (%s)', (kind) => {
   /** Posts the form, expects the redirect back to the conversation, and returns the message it left. */
   const post = async (teammateId: string) => {
     const answer = await client.submit(
-      `${base()}/settings/teammates`,
+      `${base()}/settings/members`,
       `${base()}/inbox/${conversationId}/assignee`,
       {
         teammate_id: teammateId,
       },
     );
     expect([answer.status, answer.location]).toEqual([303, `${base()}/inbox/${conversationId}`]);
-    const next = await client.get(`${base()}/settings/teammates`);
+    const next = await client.get(`${base()}/settings/members`);
     return /<div class="notice" role="status">([^<]*)<\/div>/.exec(next.text)?.[1];
   };
 
@@ -107,7 +107,7 @@ describe.each(testDatabaseKinds())('the inbox assignee route (%s)', (kind) => {
   });
 
   it('answers 404 for a conversation of no such id, and 403 without the CSRF token', async () => {
-    const unknown = await client.submit(`${base()}/settings/teammates`, `${base()}/inbox/cv_nope/assignee`, {
+    const unknown = await client.submit(`${base()}/settings/members`, `${base()}/inbox/cv_nope/assignee`, {
       teammate_id: ana.id,
     });
     expect(unknown.status).toBe(404);

@@ -67,7 +67,6 @@ describe.each(testDatabaseKinds())('the inbox over HTTP (%s)', (kind) => {
   beforeAll(async () => {
     db = await openTestDatabase(kind);
     app = await startApp(db, {
-      adminPassword: PASSWORD,
       mail: { sender: createMailSender(undefined), inboundDomain: 'localhost' },
     });
     workspaceId = (await createWorkspace(db, 'Inbox')).id;

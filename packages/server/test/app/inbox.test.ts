@@ -223,10 +223,15 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
     await expect(page.locator('.message').textContent()).resolves.toContain('This is Grace');
     await page.getByLabel('Find prospects').fill('compilers');
     await page.getByRole('button', { name: 'Search' }).click();
+    // Nothing is preselected: one click must not file the message with the wrong prospect.
     await expect(page.getByLabel('Attach to prospect').locator('option').allTextContents()).resolves.toEqual([
+      'Choose a prospect…',
       'Compilers Inc (grace@compilers.example)',
     ]);
     await shoot('unmatched');
+    await page
+      .getByLabel('Attach to prospect')
+      .selectOption({ label: 'Compilers Inc (grace@compilers.example)' });
     await page.getByRole('button', { name: 'Attach' }).click();
     await page.waitForURL(/\/inbox\/cv_/);
     await expect(page.getByRole('heading', { name: 'Compilers Inc' }).isVisible()).resolves.toBe(true);

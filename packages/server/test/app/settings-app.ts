@@ -6,10 +6,33 @@ import type { SettingsOptions } from '../../src/app/app-router.js';
 import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { createApp } from '../../src/http/create-app.js';
+import { ensureOwner } from '../../src/people/ensure-owner.js';
 import { createLimiter } from '../../src/rate-limit/create-limiter.js';
 
-/** The administrator password of the in-process settings apps. */
+/** The owner's password of the in-process settings apps. */
 export const PASSWORD = 'settings http test password';
+/** The owner's sign-in address in the in-process settings apps. */
+export const OWNER_EMAIL = 'owner@example.com';
+
+/**
+ * Makes the test owner (`OWNER_EMAIL`, `PASSWORD`) the installation's owner, and owner of every workspace there is
+ * and that the test creates later (a trigger on this test database only), so tests written before people existed
+ * keep signing in as "the administrator" who sees every workspace. Tests of roles make their own members.
+ */
+export async function ownEveryWorkspace(db: Database, password = PASSWORD): Promise<void> {
+  await ensureOwner(db, { email: OWNER_EMAIL, password, generate: false });
+  await db.query(`create or replace function test_owner_owns_workspace() returns trigger language plpgsql as $$
+    begin
+      insert into teammates (id, workspace_id, name, email, person_id, role)
+        select 'tm_' || upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 26)), new.id, p.name, p.email, p.id, 'owner'
+        from people p where p.installation_owner;
+      return new;
+    end $$`);
+  await db.query('drop trigger if exists test_owner_owns_workspace on workspaces');
+  await db.query(
+    'create trigger test_owner_owns_workspace after insert on workspaces for each row execute function test_owner_owns_workspace()',
+  );
+}
 
 /**
  * One app instance on a shared database, logging into `lines`, trusting a loopback proxy (so tests set the
@@ -17,9 +40,10 @@ export const PASSWORD = 'settings http test password';
  */
 export async function startApp(
   db: Database,
-  settings: SettingsOptions = { adminPassword: PASSWORD },
-  options: { requestsPerMinute?: number; clock?: Clock; publicUrl?: string } = {},
+  settings: SettingsOptions = {},
+  options: { requestsPerMinute?: number; clock?: Clock; publicUrl?: string; password?: string } = {},
 ) {
+  await ownEveryWorkspace(db, options.password);
   const lines: string[] = [];
   const logger = pino(
     { level: 'debug' },
@@ -36,6 +60,8 @@ export async function startApp(
     logger,
     limiter: limiter.limiter,
     signInLimiter: limiter.signInLimiter,
+    accountSignInLimiter: limiter.accountSignInLimiter,
+    pageLimiter: limiter.pageLimiter,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     trustProxy: 'loopback',

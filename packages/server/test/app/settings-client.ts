@@ -69,7 +69,8 @@ export class SettingsClient {
     return this.request('POST', action, { _csrf: await this.csrf(from), ...form });
   }
 
-  async signIn(password: string): Promise<PageAnswer> {
-    return this.submit('/sign-in', '/sign-in', { password });
+  /** Signs in with the sign-in form (the test owner's address unless another is given). */
+  async signIn(password: string, email = 'owner@example.com'): Promise<PageAnswer> {
+    return this.submit('/sign-in', '/sign-in', { email, password });
   }
 }

@@ -11,14 +11,17 @@ import type { Database } from '../../src/db/database.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/delivery/delivery-worker.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createImportRunner, type ImportRunner } from '../../src/import/index.js';
+import { ensureOwner } from '../../src/people/ensure-owner.js';
 import { createLimiter } from '../../src/rate-limit/create-limiter.js';
 import { createLogger } from '../../src/start-server.js';
 import { createApiToken } from '../../src/store/api-tokens.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
 import { openTestDatabase } from '../../src/testing/index.js';
 
-/** The administrator password of every settings test server. */
+/** The owner's password of every settings test server. */
 export const ADMIN_PASSWORD = 'correct horse battery staple';
+/** The owner's sign-in address of every settings test server. */
+export const OWNER_EMAIL = 'owner@example.com';
 
 /** Where screenshots go: `test-results/app/` at the repository root (gitignored). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../test-results/app/', import.meta.url));
@@ -111,8 +114,9 @@ export async function startSettingsServer(
     clock,
     limiter: limiter.limiter,
     signInLimiter: limiter.signInLimiter,
+    accountSignInLimiter: limiter.accountSignInLimiter,
+    pageLimiter: limiter.pageLimiter,
     settings: {
-      adminPassword: ADMIN_PASSWORD,
       allowInsecureWebhooks: true,
       ...(options.importMaxBytes ? { importMaxBytes: options.importMaxBytes } : {}),
       ...(options.mail ? { mail: options.mail } : {}),
@@ -132,6 +136,8 @@ export async function startSettingsServer(
   const importRunner = createImportRunner({ db, logger, clock, pollMs: 200, batchSize: 100 });
   await importRunner.start();
   const { id: workspaceId } = await createWorkspace(db, 'Acme sales');
+  // The owner (OWNER_EMAIL, ADMIN_PASSWORD) owns it; role tests invite the others.
+  await ensureOwner(db, { email: OWNER_EMAIL, password: ADMIN_PASSWORD, generate: false });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
@@ -163,11 +169,17 @@ export async function startSettingsServer(
   };
 }
 
-/** Signs in through the form and waits for the first settings page. */
-export async function signIn(page: Page, origin: string, password = ADMIN_PASSWORD): Promise<void> {
+/** Signs in through the form (as the owner unless told) and waits for the first page of the app. */
+export async function signIn(
+  page: Page,
+  origin: string,
+  password = ADMIN_PASSWORD,
+  email = OWNER_EMAIL,
+): Promise<void> {
   await page.goto(`${origin}/`);
-  await page.getByLabel('Administrator password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/workspaces/);
 }
 

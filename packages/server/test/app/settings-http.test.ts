@@ -1,6 +1,5 @@
 import { buildEvent } from '@prospectkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminPassword } from '../../src/app/index.js';
 import type { Database } from '../../src/db/database.js';
 import { createApiToken, listApiTokens } from '../../src/store/api-tokens.js';
 import { listWebhookDeliveries } from '../../src/store/deliveries.js';
@@ -100,7 +99,7 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     const plain = client();
     expect((await plain.get('/sign-in')).headers.getSetCookie()).toEqual([
       expect.stringMatching(
-        /^prospectkit_sign_in=[\w-]{43}; Max-Age=7200; Path=\/sign-in; Expires=[^;]+; HttpOnly; SameSite=Strict$/,
+        /^prospectkit_form=[\w-]{43}; Max-Age=7200; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Strict$/,
       ),
     ]);
     expect(sessionCookie(await plain.signIn(PASSWORD))).toMatch(
@@ -116,9 +115,9 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     const browser = client();
     await browser.get('/sign-in');
     const forged: Array<Record<string, string>> = [
-      { password: PASSWORD },
-      { password: PASSWORD, _csrf: 'nope' },
-      { password: PASSWORD, _csrf: otherToken },
+      { email: 'owner@example.com', password: PASSWORD },
+      { email: 'owner@example.com', password: PASSWORD, _csrf: 'nope' },
+      { email: 'owner@example.com', password: PASSWORD, _csrf: otherToken },
     ];
     for (const form of forged) {
       const refused = await browser.request('POST', '/sign-in', form);
@@ -329,7 +328,8 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     const fresh = await startApp(db);
     try {
       const browser = new SettingsClient(fresh.origin, { 'X-Forwarded-For': '198.51.100.10' });
-      for (let i = 0; i < 10; i++) expect((await browser.signIn('guess')).status).toBe(401);
+      for (let i = 0; i < 10; i++)
+        expect((await browser.signIn('guess', 'nobody@example.com')).status).toBe(401);
       const blocked = await browser.signIn(PASSWORD);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -338,38 +338,6 @@ describe.each(testDatabaseKinds())('settings area over HTTP (%s)', (kind) => {
     }
   });
 
-  it('explains how to set an administrator password up while none is configured or generated', async () => {
-    const unset = await startApp(db, {});
-    try {
-      const page = await new SettingsClient(unset.origin).get('/sign-in');
-      expect(page.text).toContain('Sign-in is not set up');
-      expect(page.text).toContain('PROSPECTKIT_ADMIN_PASSWORD');
-      expect(page.text).not.toContain('<form method="post" action="/sign-in"');
-    } finally {
-      await unset.close();
-    }
-  });
-
-  it('generates the administrator password once, stores only its hash, and PROSPECTKIT_ADMIN_PASSWORD wins over it', async () => {
-    const generated = await ensureAdminPassword(db);
-    expect(generated).toMatch(/^[\w-]{24}$/);
-    expect(await ensureAdminPassword(db)).toBeUndefined();
-    const [row] = await db.query<{ password_hash: string }>('select password_hash from settings_admin');
-    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
-    expect(row?.password_hash).not.toContain(generated as string);
-
-    const withGenerated = await startApp(db, {});
-    const withConfigured = await startApp(db, { adminPassword: PASSWORD });
-    try {
-      expect((await new SettingsClient(withGenerated.origin).signIn(generated as string)).location).toBe('/');
-      expect((await new SettingsClient(withGenerated.origin).signIn(PASSWORD)).status).toBe(401);
-      expect((await new SettingsClient(withConfigured.origin).signIn(generated as string)).status).toBe(401);
-      expect((await new SettingsClient(withConfigured.origin).signIn(PASSWORD)).location).toBe('/');
-    } finally {
-      await withGenerated.close();
-      await withConfigured.close();
-    }
-  });
   // Issue 24, also noted: a workspace name took CR/LF and control characters (log lines, the CLI's tables, mail
   // headers with the workspace's name as From).
   it.each([

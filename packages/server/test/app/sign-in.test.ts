@@ -41,14 +41,15 @@ describe.each(testDatabaseKinds())('settings sign-in and workspace in a browser 
     expect(new URL(page.url()).pathname).toBe('/sign-in');
     await shoot('sign-in');
 
-    await page.getByLabel('Administrator password').fill('not the password');
+    await page.getByLabel('Email address').fill('owner@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
     const [refused] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST'),
-      page.getByRole('button', { name: 'Sign in' }).click(),
+      page.getByRole('button', { name: 'Sign in', exact: true }).click(),
     ]);
     expect(refused.status()).toBe(401);
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('That password is not right');
-    expect(await page.getByLabel('Administrator password').inputValue()).toBe('');
+    await expect(page.getByRole('alert').first().textContent()).resolves.toContain('do not match an account');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
     expect(await page.content()).not.toContain('not the password');
     // The error summary takes the focus, so keyboard and screen-reader users hear the problem first.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('error-summary');

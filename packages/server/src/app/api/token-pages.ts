@@ -30,6 +30,17 @@ export function copyField(id: string, label: string, value: string): SafeHtml {
 <span id="${id}-status" role="status" class="hint"></span></div></div>`;
 }
 
+/**
+ * Who created a token: a member's name, "a former member" once they left (their tokens keep working unless
+ * revoked with them; docs/architecture.md, "People, roles and the audit log"), or the CLI.
+ */
+export function creatorOf(t: ApiTokenRecord): string {
+  if (!t.created_by) return 'by the CLI';
+  return t.created_by_former
+    ? `by ${t.created_by_name ?? 'someone'} (former member)`
+    : `by ${t.created_by_name ?? 'a member'}`;
+}
+
 /** The workspace's API tokens, newest last, with create and revoke. */
 export function tokensPage(input: {
   workspaceId: string;
@@ -41,7 +52,7 @@ export function tokensPage(input: {
     return html`<tr>
   <td data-label="Name" class="wrap">${t.name}<div class="hint"><code>${t.id}</code></div></td>
   <td data-label="Abilities">${t.abilities.map((a, i) => html`${i > 0 ? ', ' : ''}<code>${a}</code>`)}</td>
-  <td data-label="Created">${timeTag(t.created_at)}</td>
+  <td data-label="Created">${timeTag(t.created_at)}<div class="hint">${creatorOf(t)}</div></td>
   <td data-label="Expires">${timeTag(t.expires_at)}</td>
   <td data-label="Last used">${timeTag(t.last_used_at, 'Never')}</td>
   <td data-label="Status"><span class="status ${STATUS_CLASS[status]}">${status}</span></td>

@@ -5,7 +5,10 @@ import {
   listApiTokens,
   revokeApiToken,
 } from '../../store/api-tokens.js';
+import { withAudit } from '../../store/audit-log.js';
 import type { AppContext } from '../shared/app-context.js';
+import { auditActor } from '../shared/audit-actor.js';
+import { currentMember } from '../shared/authorize.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import { settingsUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
@@ -79,7 +82,24 @@ export function tokenRoutes(ctx: AppContext): Router {
         { status: 422 },
       );
     }
-    const { token, record } = await createApiToken(ctx.db, { workspaceId: workspace.id, ...form.value, now });
+    const { token, record } = await withAudit(
+      ctx.db,
+      (tx) =>
+        createApiToken(tx, {
+          workspaceId: workspace.id,
+          ...form.value,
+          now,
+          createdBy: currentMember(res).id,
+        }),
+      ({ record }) => ({
+        workspaceId: workspace.id,
+        actor: auditActor(req, res),
+        action: 'token.created',
+        target: { type: 'token', id: record.id, label: record.name },
+        detail: record.abilities.join(', '),
+        now,
+      }),
+    );
     ctx.logger.info(
       { req_id: req.id, workspace_id: workspace.id, token_id: record.id },
       'settings: token created',
@@ -97,7 +117,17 @@ export function tokenRoutes(ctx: AppContext): Router {
   router.post('/:tokenId/revoke', async (req, res) => {
     const token = await findToken(req, res);
     if (!token) return;
-    await revokeApiToken(ctx.db, token.id);
+    await withAudit(
+      ctx.db,
+      (tx) => revokeApiToken(tx, token.id),
+      () => ({
+        workspaceId: token.workspace_id,
+        actor: auditActor(req, res),
+        action: 'token.revoked',
+        target: { type: 'token', id: token.id, label: token.name },
+        now: ctx.clock.now(),
+      }),
+    );
     ctx.logger.info(
       { req_id: req.id, workspace_id: token.workspace_id, token_id: token.id },
       'settings: token revoked',

@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { type AuditAction, recordAudit, withAudit } from '../../store/audit-log.js';
 import {
   type DeliveryRecord,
   getDelivery,
@@ -15,6 +16,8 @@ import {
   type WebhookRecord,
 } from '../../store/webhooks.js';
 import type { AppContext } from '../shared/app-context.js';
+import { auditActor } from '../shared/audit-actor.js';
+import { currentMember } from '../shared/authorize.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import type { FieldErrors } from '../shared/form-fields.js';
 import { formatUtc } from '../shared/format.js';
@@ -113,6 +116,16 @@ export function webhookRoutes(ctx: AppContext): Router {
     );
   }
 
+  /** An audit entry of its own, for a change that stores nothing else (revealing a secret). */
+  const audit = (req: Request, res: Response, action: AuditAction, webhook: { id: string; url: string }) =>
+    recordAudit(ctx.db, {
+      workspaceId: wsId(res),
+      actor: auditActor(req, res),
+      action,
+      target: { type: 'webhook', id: webhook.id, label: webhook.url },
+      now: ctx.clock.now(),
+    });
+
   router.get('/', async (req, res) => {
     const webhooks = await listWebhooks(ctx.db, wsId(res));
     render(req, res, webhooksPage({ workspaceId: wsId(res), webhooks }), { flash: takeFlash(req) });
@@ -149,7 +162,18 @@ export function webhookRoutes(ctx: AppContext): Router {
         { status: 422 },
       );
     }
-    const { record } = await createWebhook(ctx.db, { workspaceId: wsId(res), ...form.value });
+    const { record } = await withAudit(
+      ctx.db,
+      (tx) => createWebhook(tx, { workspaceId: wsId(res), ...form.value, createdBy: currentMember(res).id }),
+      ({ record }) => ({
+        workspaceId: record.workspace_id,
+        actor: auditActor(req, res),
+        action: 'webhook.added',
+        target: { type: 'webhook', id: record.id, label: record.url },
+        detail: record.events.join(', '),
+        now: ctx.clock.now(),
+      }),
+    );
     ctx.logger.info(
       { req_id: req.id, workspace_id: wsId(res), webhook_id: record.id },
       'settings: webhook created',
@@ -174,6 +198,7 @@ export function webhookRoutes(ctx: AppContext): Router {
   router.post('/:webhookId/secret', async (req, res) => {
     const webhook = await findWebhook(req, res);
     if (!webhook) return;
+    await audit(req, res, 'webhook.secret_revealed', webhook);
     await redirectWithFlash(req, res, webhookUrl(wsId(res), webhook.id), {
       text: 'The signing secret is shown below until you leave this page.',
       revealWebhookId: webhook.id,
@@ -187,12 +212,25 @@ export function webhookRoutes(ctx: AppContext): Router {
     const form = parseRollSecretForm(req.body, now);
     if (!form.ok)
       return showWebhook(req, res, webhook, { roll: form.values, errors: form.errors, status: 422 });
-    const rolled = await rollWebhookSecret(ctx.db, {
-      workspaceId: wsId(res),
-      id: webhook.id,
-      effectiveAt: form.value.effectiveAt,
-      now,
-    });
+    const rolled = await withAudit(
+      ctx.db,
+      (_tx, joined) =>
+        rollWebhookSecret(joined, {
+          workspaceId: wsId(res),
+          id: webhook.id,
+          effectiveAt: form.value.effectiveAt,
+          now,
+        }),
+      (done) =>
+        done && {
+          workspaceId: webhook.workspace_id,
+          actor: auditActor(req, res),
+          action: 'webhook.secret_rolled',
+          target: { type: 'webhook', id: webhook.id, label: webhook.url },
+          detail: `takes effect ${form.value.effectiveAt.toISOString()}`,
+          now,
+        },
+    );
     if (!rolled) return res.redirect(303, webhookUrl(wsId(res), webhook.id));
     ctx.logger.info(
       { req_id: req.id, webhook_id: webhook.id, effective_at: form.value.effectiveAt },
@@ -216,7 +254,17 @@ export function webhookRoutes(ctx: AppContext): Router {
   router.post('/:webhookId/revoke', async (req, res) => {
     const webhook = await findWebhook(req, res);
     if (!webhook) return;
-    await revokeWebhook(ctx.db, webhook.id);
+    await withAudit(
+      ctx.db,
+      (tx) => revokeWebhook(tx, webhook.id),
+      () => ({
+        workspaceId: webhook.workspace_id,
+        actor: auditActor(req, res),
+        action: 'webhook.removed',
+        target: { type: 'webhook', id: webhook.id, label: webhook.url },
+        now: ctx.clock.now(),
+      }),
+    );
     ctx.logger.info({ req_id: req.id, webhook_id: webhook.id }, 'settings: webhook revoked');
     await redirectWithFlash(req, res, webhookUrl(wsId(res), webhook.id), {
       text: 'Webhook revoked. Its pending deliveries are stopped.',

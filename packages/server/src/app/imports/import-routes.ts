@@ -12,8 +12,10 @@ import {
   listImportJobs,
   startImport,
 } from '../../import/index.js';
+import { withAudit } from '../../store/audit-log.js';
 import { readImportRejections } from '../../store/import-rejections.js';
 import type { AppContext } from '../shared/app-context.js';
+import { auditActor } from '../shared/audit-actor.js';
 import { csrfRefusal } from '../shared/csrf.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import { workspaceUrl } from '../shared/layout.js';
@@ -166,7 +168,18 @@ export function importRoutes(ctx: AppContext): Router {
     if (job.status !== 'uploaded') return res.redirect(303, importUrl(job.workspace_id, job.id));
     const form = parseImportMappingForm(req.body, job.headers.length);
     try {
-      await startImport(ctx.db, { workspaceId: job.workspace_id, jobId: job.id, ...form });
+      // The job and its audit entry in one transaction (NOTIFY is sent at commit).
+      await withAudit(
+        ctx.db,
+        (tx) => startImport(tx, { workspaceId: job.workspace_id, jobId: job.id, ...form }),
+        (started) => ({
+          workspaceId: job.workspace_id,
+          actor: auditActor(req, res),
+          action: 'import.started',
+          target: { type: 'import', id: started.id, label: started.file_name },
+          now: ctx.clock.now(),
+        }),
+      );
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       if (error.code === 'not_startable') return res.redirect(303, importUrl(job.workspace_id, job.id));

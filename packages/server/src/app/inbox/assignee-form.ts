@@ -36,6 +36,6 @@ export function assigneeForm(input: {
     ${input.teammates.map((t) => option(t.id, `${t.name} (${t.email})`))}
   </select></div>
   <div class="actions"><button type="submit" class="secondary">Save assignee</button>
-  ${input.teammates.length === 0 && html`<a href="${settingsUrl(input.workspaceId, '/teammates')}">Add teammates</a>`}</div>
+  ${input.teammates.length === 0 && html`<a href="${settingsUrl(input.workspaceId, '/members')}">Invite members</a>`}</div>
 </form>`;
 }

@@ -58,6 +58,10 @@ export function conversationPage(input: {
   reply: MessageFormValues;
   errors?: FieldErrors;
   replySubject: string;
+  /** Where a reply goes: the latest sender in the thread, else the prospect's contact email. */
+  replyTo: string | null;
+  /** Whether the reader may reply and assign (member and up). Default `true`. */
+  canWork?: boolean;
 }): Page {
   const { workspaceId, conversation, prospect } = input;
   const errors = input.errors ?? {};
@@ -75,24 +79,26 @@ export function conversationPage(input: {
 </dl>
 ${
   conversation.unread &&
+  input.canWork !== false &&
   html`<form method="post" action="${here}/read" class="inline mark-read">
   ${csrfField(input.csrf)}
   <span class="status wait">Unread</span> <button type="submit" class="secondary">Mark as read</button>
 </form>`
 }
-${input.assignee}
+${input.canWork !== false && input.assignee}
 <h2>Messages</h2>
 ${thread({ workspaceId, conversationId: conversation.id, page: input.page, before: input.before, formatted: input.formatted })}
-<h2 id="reply">Reply</h2>
 ${
-  prospect.contact_email
-    ? html`<form method="post" action="${here}/reply" class="stack">
+  input.canWork === false
+    ? ''
+    : input.replyTo
+      ? html`<h2 id="reply">Reply</h2><form method="post" action="${here}/reply" class="stack">
   ${csrfField(input.csrf)}
-  <p class="hint">To <code>${prospect.contact_email}</code>. Replies come back to this conversation.</p>
+  <p class="hint">To <code>${input.replyTo}</code>. Replies come back to this conversation.</p>
   ${messageFields({ values: input.reply, errors, subjectHint: `Leave blank for “${input.replySubject}”.` })}
   <div class="actions"><button type="submit">Send reply</button></div>
 </form>`
-    : html`<p>This prospect has no contact email: add one on the prospect’s page to write to them.</p>`
+      : html`<h2 id="reply">Reply</h2><p>This prospect has no contact email: add one on the prospect’s page to write to them.</p>`
 }`,
   };
 }

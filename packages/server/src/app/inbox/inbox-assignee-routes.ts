@@ -1,7 +1,10 @@
 import express, { type Router } from 'express';
+import { notifyAssignee } from '../../people/notify-assignee.js';
 import { assignConversation, ConversationError } from '../../store/conversations.js';
 import { getTeammate } from '../../store/teammates.js';
 import type { AppContext } from '../shared/app-context.js';
+import { appOrigin } from '../shared/app-origin.js';
+import { currentMember } from '../shared/authorize.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import { textOf } from '../shared/form-body.js';
 import { workspaceUrl } from '../shared/layout.js';
@@ -38,6 +41,18 @@ export function inboxAssigneeRoutes(ctx: AppContext): Router {
       if (emitted) text = teammate ? `Assigned to ${who}.` : 'Unassigned.';
       else
         text = teammate ? `Already assigned to ${who}: nothing sent.` : 'Already unassigned: nothing sent.';
+      if (emitted && teammateId) {
+        const mail = await notifyAssignee(ctx.db, ctx.mail.sender, {
+          workspaceId,
+          conversationId,
+          assigneeId: teammateId,
+          actorId: currentMember(res).id,
+          origin: appOrigin(req, ctx.publicUrl),
+          inboundDomain: ctx.mail.inboundDomain,
+        });
+        if (mail && mail.status !== 'sent')
+          text += ` Their email notice was not sent (${mail.status === 'failed' ? mail.error : 'no relay configured'}).`;
+      }
       if (emitted)
         ctx.logger.info(
           {

@@ -8,8 +8,12 @@ import type { Page } from '../shared/render.js';
 /** URL of the inbox, a conversation in it, or a page below it. */
 export const inboxUrl = (workspaceId: string, rest = '') => workspaceUrl(workspaceId, `/inbox${rest}`);
 
-const FILTERS: ReadonlyArray<{ filter: ConversationFilter; label: string }> = [
+/** The inbox's filters: the store's, and "My conversations" (assigned to the signed-in member). */
+export type InboxFilter = ConversationFilter | 'mine';
+
+const FILTERS: ReadonlyArray<{ filter: InboxFilter; label: string }> = [
   { filter: 'all', label: 'All' },
+  { filter: 'mine', label: 'My conversations' },
   { filter: 'unread', label: 'Unread' },
   { filter: 'unassigned', label: 'Unassigned' },
   { filter: 'assigned', label: 'Assigned' },
@@ -17,7 +21,7 @@ const FILTERS: ReadonlyArray<{ filter: ConversationFilter; label: string }> = [
 
 function filterBar(input: {
   workspaceId: string;
-  filter: ConversationFilter;
+  filter: InboxFilter;
   assigneeId: string | undefined;
   teammates: readonly Teammate[];
 }): SafeHtml {
@@ -35,6 +39,7 @@ function filterBar(input: {
     <input type="hidden" name="filter" value="assigned">
     <label for="f-assignee">Assigned to</label>
     <select id="f-assignee" name="assignee">
+      <option value=""${input.assigneeId ? '' : html` selected`}>Anyone</option>
       ${input.teammates.map(
         (t) =>
           html`<option value="${t.id}"${t.id === input.assigneeId ? html` selected` : ''}>${t.name}</option>`,
@@ -59,13 +64,15 @@ function conversationItem(workspaceId: string, c: ConversationSummary): SafeHtml
 }
 
 /**
- * The inbox: conversations, latest activity first, with filters (all, unread, unassigned, assigned, assigned to
- * one teammate), the workspace's inbound address, and a link to the Unmatched list.
+ * The inbox: conversations, latest activity first, with filters (all, mine, unread, unassigned, assigned,
+ * assigned to one member or anyone; the select starts at "Anyone", so it never shows a name the list ignores), the workspace's inbound address, and a link to the Unmatched list.
  */
 export function inboxPage(input: {
   workspaceId: string;
   conversations: readonly ConversationSummary[];
-  filter: ConversationFilter;
+  filter: InboxFilter;
+  /** Whether the reader may write (member and up; viewers read). Default `true`. */
+  canWork?: boolean;
   assigneeId: string | undefined;
   teammates: readonly Teammate[];
   nextCursor: string | null;

@@ -10,11 +10,12 @@ import {
   listConversations,
   markConversationRead,
 } from '../../store/conversations.js';
-import { threadHeaders } from '../../store/messages.js';
+import { latestIncomingSender, listConversationMessages, threadHeaders } from '../../store/messages.js';
 import { getProspect, listProspects } from '../../store/prospects.js';
 import { listTeammates } from '../../store/teammates.js';
 import { countUnmatchedMessages, listUnmatchedPage } from '../../store/unmatched-messages.js';
 import type { AppContext } from '../shared/app-context.js';
+import { can, currentMember } from '../shared/authorize.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import { textOf } from '../shared/form-body.js';
 import type { FieldErrors } from '../shared/form-fields.js';
@@ -32,12 +33,15 @@ const FILTERS: readonly ConversationFilter[] = ['all', 'unassigned', 'assigned',
 /** Prospects offered in an Unmatched message's "attach to" select. */
 const ATTACH_CHOICES = 50;
 
-/** The flash after sending: what the relay did, never hidden. */
-function sendFlash(result: SendResult): string {
-  if (result.status === 'sent') return 'Email sent.';
+/** The flash after sending: what the relay did, never hidden; a message kept unsent is a warning, not a success. */
+function sendFlash(result: SendResult): { text: string; tone?: 'warning' } {
+  if (result.status === 'sent') return { text: 'Email sent.' };
   if (result.status === 'not_sent_no_relay')
-    return 'Email kept but not sent: no relay configured (set PROSPECTKIT_SMTP_RELAY_URL).';
-  return `Email kept but not sent: ${result.error}`;
+    return {
+      text: 'Email kept but not sent: no relay configured (set PROSPECTKIT_SMTP_RELAY_URL).',
+      tone: 'warning',
+    };
+  return { text: `Email kept but not sent: ${result.error}`, tone: 'warning' };
 }
 
 /**
@@ -62,9 +66,16 @@ export function inboxRoutes(ctx: AppContext): Router {
 
   router.get('/', async (req, res) => {
     const asked = typeof req.query.filter === 'string' ? req.query.filter : 'all';
-    const filter = FILTERS.includes(asked as ConversationFilter) ? (asked as ConversationFilter) : 'all';
-    const assigneeId =
-      filter === 'assigned' && typeof req.query.assignee === 'string' && req.query.assignee !== ''
+    // "My conversations" is the assigned filter for the signed-in member.
+    const mine = asked === 'mine';
+    const filter = mine
+      ? 'assigned'
+      : FILTERS.includes(asked as ConversationFilter)
+        ? (asked as ConversationFilter)
+        : 'all';
+    const assigneeId = mine
+      ? currentMember(res).id
+      : filter === 'assigned' && typeof req.query.assignee === 'string' && req.query.assignee !== ''
         ? req.query.assignee
         : undefined;
     const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
@@ -81,9 +92,10 @@ export function inboxRoutes(ctx: AppContext): Router {
         workspaceId,
         conversations: page.data,
         nextCursor: page.nextCursor,
-        filter,
-        assigneeId,
+        filter: mine ? 'mine' : filter,
+        assigneeId: mine ? undefined : assigneeId,
         teammates,
+        canWork: can(currentMember(res).role, 'work'),
         unmatchedCount,
         inboundAddress: inboundAddress(workspaceId, ctx.mail.inboundDomain),
       }),
@@ -147,15 +159,19 @@ export function inboxRoutes(ctx: AppContext): Router {
       text: form.value.body,
       inboundDomain: ctx.mail.inboundDomain,
       now: ctx.clock.now(),
+      authorId: currentMember(res).id,
     });
     if (!out.ok) return showNew(req, res, prospectId, form.values);
     ctx.logger.info(
       { req_id: req.id, conversation_id: out.conversationId, send_status: out.result.status },
       'inbox: email written',
     );
-    await redirectWithFlash(req, res, inboxUrl(wsId(res), `/${encodeURIComponent(out.conversationId)}`), {
-      text: sendFlash(out.result),
-    });
+    await redirectWithFlash(
+      req,
+      res,
+      inboxUrl(wsId(res), `/${encodeURIComponent(out.conversationId)}`),
+      sendFlash(out.result),
+    );
   });
 
   async function showUnmatched(req: Request, res: Response, error?: { messageId: string; text: string }) {
@@ -179,6 +195,7 @@ export function inboxRoutes(ctx: AppContext): Router {
         before,
         prospects: prospects.data,
         search,
+        canWork: can(currentMember(res).role, 'work'),
         ...(error ? { error } : {}),
       }),
       { flash: takeFlash(req), ...(error ? { status: 422 } : {}) },
@@ -250,6 +267,8 @@ export function inboxRoutes(ctx: AppContext): Router {
         replyAddress: replyAddress(conversationId, ctx.mail.inboundDomain),
         reply: options.reply ?? { subject: '', body: '' },
         replySubject: replySubject(thread.subject ?? prospect.company),
+        replyTo: (await latestIncomingSender(ctx.db, conversationId)) ?? prospect.contact_email,
+        canWork: can(currentMember(res).role, 'work'),
         ...(options.errors ? { errors: options.errors } : {}),
       }),
       { flash: takeFlash(req), ...(options.errors ? { status: 422 } : {}) },
@@ -267,6 +286,7 @@ export function inboxRoutes(ctx: AppContext): Router {
     if (!conversation) return notFound(req, res, 'This workspace has no conversation with that id.');
     const form = parseMessageForm(req.body, { subjectRequired: false });
     if (!form.ok) return showConversation(req, res, { reply: form.values, errors: form.errors });
+    // The reply goes to whoever wrote in last (mail attached from Unmatched may be from a colleague of the contact).
     const out = await sendToProspect(ctx.db, ctx.mail.sender, {
       workspaceId,
       prospectId: conversation.prospect_id,
@@ -274,6 +294,8 @@ export function inboxRoutes(ctx: AppContext): Router {
       text: form.value.body,
       inboundDomain: ctx.mail.inboundDomain,
       now: ctx.clock.now(),
+      authorId: currentMember(res).id,
+      to: await latestIncomingSender(ctx.db, conversation.id),
     });
     if (!out.ok) {
       return showConversation(req, res, {
@@ -287,9 +309,12 @@ export function inboxRoutes(ctx: AppContext): Router {
       { req_id: req.id, conversation_id: out.conversationId, send_status: out.result.status },
       'inbox: reply written',
     );
-    await redirectWithFlash(req, res, inboxUrl(workspaceId, `/${encodeURIComponent(out.conversationId)}`), {
-      text: sendFlash(out.result),
-    });
+    await redirectWithFlash(
+      req,
+      res,
+      inboxUrl(workspaceId, `/${encodeURIComponent(out.conversationId)}`),
+      sendFlash(out.result),
+    );
   });
 
   return router;

@@ -41,6 +41,7 @@ export function threadMessage(
   <div class="message-head">
     <span>${incoming ? html`From <strong>${message.from_address || 'unknown sender'}</strong>` : html`To <strong>${message.to_address}</strong>`}</span>
     ${timeTag(message.created_at)}
+    ${!incoming && message.author_name && html`<span class="author">by ${message.author_name}</span>`}
     ${!incoming && sendStatusText(message.send_status, message.send_error)}
   </div>
   ${incoming && html`<p class="sender-check">${senderCheckText(message.sender_check, message.envelope_from)}</p>`}

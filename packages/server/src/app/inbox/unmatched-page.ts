@@ -27,6 +27,11 @@ function attachForm(input: {
   <label for="${id}">Attach to prospect</label>
   ${input.error && html`<span class="field-error" id="${id}-error">${input.error}</span>`}
   <select id="${id}" name="prospect"${input.error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>
+    ${
+      // Nothing chosen unless the sender is a prospect's contact: one click must never file a message wrongly.
+      !input.prospects.some((p) => p.contact_email?.toLowerCase() === input.message.from_address) &&
+      html`<option value="" selected>Choose a prospect…</option>`
+    }
     ${input.prospects.map(
       (p) =>
         html`<option value="${p.id}"${p.contact_email && p.contact_email.toLowerCase() === input.message.from_address ? html` selected` : ''}>${p.company}${p.contact_email && ` (${p.contact_email})`}</option>`,
@@ -53,6 +58,8 @@ export function unmatchedPage(input: {
   search: string;
   /** A failed attach: which message, and why. */
   error?: { messageId: string; text: string };
+  /** Whether the reader may attach (member and up). Default `true`. */
+  canWork?: boolean;
 }): Page {
   const { workspaceId } = input;
   const at = (before: string | undefined) => {
@@ -83,13 +90,16 @@ ${
   <p class="sender-check">${senderCheckText(m.sender_check, m.envelope_from)}</p>
   <p class="message-subject">${m.subject || '(no subject)'}</p>
   <div class="mail-text">${m.text_body.slice(0, PREVIEW_CHARS) || '(no text part)'}</div>
-  ${attachForm({
-    csrf: input.csrf,
-    workspaceId,
-    message: m,
-    prospects: input.prospects,
-    error: input.error?.messageId === m.id ? input.error.text : undefined,
-  })}
+  ${
+    input.canWork !== false &&
+    attachForm({
+      csrf: input.csrf,
+      workspaceId,
+      message: m,
+      prospects: input.prospects,
+      error: input.error?.messageId === m.id ? input.error.text : undefined,
+    })
+  }
 </li>`,
       )}</ol>`
 }

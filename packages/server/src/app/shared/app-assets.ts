@@ -15,7 +15,8 @@ export type AppAsset =
   | 'settings.js'
   | 'import.css'
   | 'import.js'
-  | 'inbox.css';
+  | 'inbox.css'
+  | 'passkeys.js';
 
 const ASSETS: readonly AppAsset[] = [
   'settings-base.css',
@@ -26,6 +27,7 @@ const ASSETS: readonly AppAsset[] = [
   'import.css',
   'import.js',
   'inbox.css',
+  'passkeys.js',
 ];
 
 /**

@@ -13,13 +13,11 @@ export interface AppContext {
   db: Database;
   logger: Logger;
   clock: Clock;
-  /** `PROSPECTKIT_ADMIN_PASSWORD`; when unset, the stored (generated) password's hash is used. */
-  adminPassword: string | undefined;
   /** Sign-in attempts per client address, in the store of the API limit (see `createLimiter`). */
   signInLimiter: RateLimiterAbstract;
-  /** The stamp of the administrator password in force, recorded by each session (see `passwordStamp`). */
-  passwordStamp: () => Promise<string>;
-  /** The sign-in form's CSRF check, which needs no session. */
+  /** Sign-in attempts per account (the address typed), in the same store. */
+  accountSignInLimiter: RateLimiterAbstract;
+  /** The CSRF check of the forms used before sign-in (sign-in, invitation, password reset), which needs no session. */
   signInCsrf: SignInCsrf;
   /** Allow http and loopback webhook addresses (development only), as the delivery worker does. */
   allowInsecureWebhooks: boolean;

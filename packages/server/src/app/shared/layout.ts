@@ -1,5 +1,7 @@
+import type { MemberRole } from '../../store/members.js';
 import type { Workspace } from '../../store/workspaces.js';
 import { assetUrl } from './app-assets.js';
+import { can } from './authorize.js';
 import { CSRF_FIELD } from './csrf.js';
 import { html, type SafeHtml } from './html.js';
 
@@ -7,7 +9,15 @@ import { html, type SafeHtml } from './html.js';
  * The section of a workspace a page belongs to (highlighted in the navigation): the app (prospects, import,
  * inbox), Workspace settings (workspace, teammates), and Automation & API (tokens, webhooks).
  */
-export type Section = 'prospects' | 'import' | 'inbox' | 'workspace' | 'teammates' | 'tokens' | 'webhooks';
+export type Section =
+  | 'prospects'
+  | 'import'
+  | 'inbox'
+  | 'workspace'
+  | 'members'
+  | 'audit'
+  | 'tokens'
+  | 'webhooks';
 
 /** What every settings page is made of. */
 export interface PageInput {
@@ -21,6 +31,12 @@ export interface PageInput {
   section?: Section;
   /** A one-time message from the previous step. */
   flash?: string | undefined;
+  /** `warning` shows the message amber: an outcome that is not a success. */
+  flashTone?: 'warning' | undefined;
+  /** The signed-in person's role in `workspace`: the navigation shows only what it may open. */
+  role?: MemberRole | undefined;
+  /** The signed-in person's name or address, shown beside "Your account". */
+  personLabel?: string | undefined;
   /** More of `<head>` for one page: its own stylesheet or script (see `assetUrl`), a refresh. */
   head?: SafeHtml | undefined;
 }
@@ -45,7 +61,11 @@ export const settingsUrl = (workspaceId: string, rest = '') => workspaceUrl(work
 export const webhookUrl = (workspaceId: string, webhookId: string, rest = '') =>
   settingsUrl(workspaceId, `/webhooks/${encodeURIComponent(webhookId)}${rest}`);
 
-function navigation(workspace: Workspace, section: Section | undefined): SafeHtml {
+function navigation(
+  workspace: Workspace,
+  section: Section | undefined,
+  role: MemberRole | undefined,
+): SafeHtml {
   const link = (target: Section, href: string, label: string) =>
     html`<li><a href="${href}"${target === section ? html` aria-current="page"` : ''}>${label}</a></li>`;
   return html`<nav class="side" aria-label="Workspace">
@@ -58,16 +78,21 @@ function navigation(workspace: Workspace, section: Section | undefined): SafeHtm
     ${link('import', workspaceUrl(workspace.id, '/imports'), 'Import')}
     ${link('inbox', workspaceUrl(workspace.id, '/inbox'), 'Inbox')}
   </ul>
-  <p class="group" id="nav-workspace">Workspace settings</p>
+  ${
+    can(role, 'manage') &&
+    html`<p class="group" id="nav-workspace">Workspace settings</p>
   <ul aria-labelledby="nav-workspace">
     ${link('workspace', settingsUrl(workspace.id), 'Workspace')}
-    ${link('teammates', settingsUrl(workspace.id, '/teammates'), 'Teammates')}
+    ${link('members', settingsUrl(workspace.id, '/members'), 'Members')}
+    ${link('audit', settingsUrl(workspace.id, '/audit'), 'Audit log')}
   </ul>
   <p class="group" id="nav-automation">Automation &amp; API</p>
   <ul aria-labelledby="nav-automation">
     ${link('tokens', settingsUrl(workspace.id, '/tokens'), 'API tokens')}
     ${link('webhooks', settingsUrl(workspace.id, '/webhooks'), 'Webhooks')}
-  </ul>
+  </ul>`
+  }
+  ${role && html`<p class="hint">Your role: ${role}</p>`}
 </nav>`;
 }
 
@@ -94,13 +119,13 @@ ${page.head}
   <a class="brand" href="/">ProspectKit</a>
   ${
     page.signedIn &&
-    html`<form method="post" action="/sign-out" class="inline">${csrfField(page.csrf)}<button type="submit" class="link">Sign out</button></form>`
+    html`<span class="who"><a href="/account" title="Your account">${page.personLabel || 'Your account'}</a> · <form method="post" action="/sign-out" class="inline">${csrfField(page.csrf)}<button type="submit" class="link">Sign out</button></form></span>`
   }
 </header>
 <div class="layout${page.workspace ? ' with-nav' : ''}">
-${page.workspace && navigation(page.workspace, page.section)}
+${page.workspace && navigation(page.workspace, page.section, page.role)}
 <main id="main" tabindex="-1">
-${page.flash && html`<div class="notice" role="status">${page.flash}</div>`}
+${page.flash && html`<div class="${page.flashTone === 'warning' ? 'warning' : 'notice'}" role="status">${page.flash}</div>`}
 <h1>${page.title}</h1>
 ${page.body}
 </main>

@@ -1,4 +1,6 @@
 import type { Request, Response } from 'express';
+import type { Member } from '../../store/members.js';
+import type { Person } from '../../store/people.js';
 import type { Workspace } from '../../store/workspaces.js';
 import { csrfToken } from './csrf.js';
 import type { SafeHtml } from './html.js';
@@ -58,12 +60,17 @@ export function render(
   options: { status?: number; flash?: Flash } = {},
 ): void {
   const workspace = res.locals.workspace as Workspace | undefined;
+  const member = res.locals.member as Member | undefined;
+  const person = res.locals.person as Person | undefined;
+  // The workspace's navigation is for its members only: a refused visitor sees no name of it.
   const markup = layout({
     ...page,
     csrf: csrfOf(req),
     signedIn: req.session?.signedIn === true,
-    ...(workspace ? { workspace } : {}),
+    ...(workspace && member ? { workspace, role: member.role } : {}),
+    personLabel: person ? person.name || person.email : undefined,
     flash: options.flash?.text,
+    flashTone: options.flash?.tone,
   });
   res
     .status(options.status ?? 200)

@@ -19,8 +19,8 @@ const PRUNE_INTERVAL_MS = 60 * 1000;
 const key = (sid: string) => createHash('sha256').update(sid).digest('hex');
 
 /**
- * An `express-session` store on the server's own database (table `settings_sessions`, migration 5, read and
- * written by `store/settings-sessions.ts`), so sessions work the same on PostgreSQL and PGlite, survive
+ * An `express-session` store on the server's own database (table `settings_sessions`, migrations 5 and 17, read
+ * and written by `store/settings-sessions.ts`; each row names its person, so their sessions can be listed and ended), so sessions work the same on PostgreSQL and PGlite, survive
  * restarts, are shared by every instance and end for good at sign-out. Rows are keyed by a hash of the session
  * id, never the id itself.
  */
@@ -48,7 +48,7 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override touch(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
-    touchSession(this.db, { sidHash: key(sid), expiresAt: this.#expiry(data) })
+    touchSession(this.db, { sidHash: key(sid), expiresAt: this.#expiry(data), now: this.clock.now() })
       .then(() => callback?.())
       .catch((error: unknown) => callback?.(error));
   }
@@ -65,12 +65,17 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   async #write(sid: string, data: SessionData): Promise<void> {
+    const now = this.clock.now();
     await writeSession(this.db, {
       sidHash: key(sid),
       data: JSON.stringify(data),
       expiresAt: this.#expiry(data),
+      personId: data.personId ?? null,
+      handle: data.handle ?? null,
+      userAgent: data.userAgent ?? null,
+      ip: data.ip ?? null,
+      now,
     });
-    const now = this.clock.now();
     if (now.getTime() - this.#lastPruneMs >= PRUNE_INTERVAL_MS) {
       this.#lastPruneMs = now.getTime();
       await deleteExpiredSessions(this.db, now);

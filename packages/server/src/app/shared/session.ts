@@ -8,18 +8,34 @@ import { DatabaseSessionStore } from './session-store.js';
 /** A one-time message shown on the next page, after a redirect. */
 export interface Flash {
   text: string;
+  /** `warning` for an outcome that is not a success (a reply kept unsent): shown amber, not green. */
+  tone?: 'warning';
   /** Show this webhook's signing secrets on the next page (after creating it or rolling its secret). */
   revealWebhookId?: string;
 }
 
 declare module 'express-session' {
   interface SessionData {
-    /** Set once the administrator password was accepted (the session id is regenerated then). */
+    /** Set once a person signed in (every factor accepted; the session id is regenerated then). */
     signedIn?: boolean;
-    /** When the password was accepted, in Unix ms; the session ends `SESSION_MAX_AGE_MS` later. */
+    /** Who signed in (`psn_...`): the session row is keyed by it, so their sessions can be listed and ended. */
+    personId?: string;
+    /** The session's public handle on the account page (random, never the session id). */
+    handle?: string;
+    /** The browser's `User-Agent` at sign-in, cut to 300 characters; and the latest client address. */
+    userAgent?: string;
+    ip?: string;
+    /** When sign-in finished, in Unix ms; the session ends `SESSION_MAX_AGE_MS` later. */
     signedInAtMs?: number;
-    /** The `passwordStamp` of the password accepted; the session ends when the password in force differs. */
-    passwordStamp?: string;
+    /**
+     * The password was right and the second factor is awaited: who, and since when (Unix ms). Not signed in
+     * yet: no page but the second step opens.
+     */
+    pendingSecondFactor?: { personId: string; sinceMs: number };
+    /** A WebAuthn challenge in progress (sign-in or adding a passkey), base64url, with when it was made. */
+    webauthnChallenge?: { challenge: string; sinceMs: number; purpose: 'sign-in' | 'register' };
+    /** A TOTP secret being set up on the account page, confirmed by its first code. */
+    totpEnrolment?: string;
     flash?: Flash;
   }
 }

@@ -3,12 +3,15 @@ import type { NextFunction, Request, Response } from 'express';
 import { CSRF_FIELD } from './csrf.js';
 import { equalSecrets } from './equal-secrets.js';
 
-/** The cookie that carries the sign-in form's nonce: it holds no session and nothing is stored for it. */
-export const SIGN_IN_COOKIE = 'prospectkit_sign_in';
+/**
+ * The cookie that carries the nonce of the forms used before sign-in (sign-in, second step, passkey, invitation,
+ * password reset): it holds no session and nothing is stored for it.
+ */
+export const SIGN_IN_COOKIE = 'prospectkit_form';
 /** How long a sign-in form stays valid, in ms: 2 hours. */
 export const SIGN_IN_FORM_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
-const NONCE = /(?:^|;\s*)prospectkit_sign_in=([\w-]{43})(?:;|$)/;
+const NONCE = /(?:^|;\s*)prospectkit_form=([\w-]{43})(?:;|$)/;
 
 /** The form token of a nonce: an HMAC under the server's secret, so only this server can make a valid pair. */
 const tokenOf = (secret: string, nonce: string) =>
@@ -29,7 +32,7 @@ export function signInCsrf(options: { secret: () => Promise<string>; secure: (re
     async issue(req: Request, res: Response): Promise<string> {
       const nonce = NONCE.exec(req.headers.cookie ?? '')?.[1] ?? randomBytes(32).toString('base64url');
       res.cookie(SIGN_IN_COOKIE, nonce, {
-        path: '/sign-in',
+        path: '/',
         httpOnly: true,
         sameSite: 'strict',
         secure: options.secure(req),
@@ -52,7 +55,7 @@ export function signInCsrf(options: { secret: () => Promise<string>; secure: (re
     },
     /** Ends the nonce after a good sign-in; the session's own token protects every later form. */
     clear(res: Response): void {
-      res.clearCookie(SIGN_IN_COOKIE, { path: '/sign-in' });
+      res.clearCookie(SIGN_IN_COOKIE, { path: '/' });
     },
   };
 }

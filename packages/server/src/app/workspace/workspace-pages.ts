@@ -15,7 +15,9 @@ const statusOf = (w: Workspace) =>
 /** The workspace picker, with a form to add a workspace. */
 export function workspacesPage(input: {
   csrf: string;
-  workspaces: readonly Workspace[];
+  workspaces: ReadonlyArray<Workspace & { role?: string }>;
+  /** Whether the form to add a workspace is shown (the installation's owner). */
+  canCreate?: boolean;
   name?: string;
   errors?: FieldErrors;
 }): Page {
@@ -26,21 +28,24 @@ export function workspacesPage(input: {
 <p class="lead">Every API token and webhook belongs to one workspace. Choose the workspace to manage.</p>
 ${
   input.workspaces.length === 0
-    ? html`<p>No workspaces yet.</p>`
+    ? html`<p>You are not a member of any workspace yet. Ask an admin of a workspace to invite you.</p>`
     : html`<ul class="cards">${input.workspaces.map(
         (
           w,
         ) => html`<li><a href="${workspaceUrl(w.id, '/prospects')}"><strong>${w.name}</strong></a> ${statusOf(w)}
-<div class="hint"><code>${w.id}</code></div></li>`,
+<div class="hint"><code>${w.id}</code>${w.role ? ` · ${w.role}` : ''}</div></li>`,
       )}</ul>`
 }
-<p><a href="/postmaster">Postmaster mail</a>: mail to this server's postmaster address, for whoever runs it.</p>
+${
+  input.canCreate &&
+  html`<p><a href="/postmaster">Postmaster mail</a>: mail to this server's postmaster address, for whoever runs it.</p>
 <h2>Add a workspace</h2>
 <form method="post" action="/workspaces" class="stack">
   ${csrfField(input.csrf)}
   ${inputField({ name: 'name', label: 'Workspace name', value: input.name ?? '', error: errors.name, maxlength: MAX_NAME_LENGTH, autocomplete: 'off' })}
   <div class="actions"><button type="submit">Add workspace</button></div>
-</form>`,
+</form>`
+}`,
   };
 }
 

@@ -1,50 +1,84 @@
-import express, { type Router } from 'express';
-import {
-  createWorkspace,
-  listWorkspaces,
-  renameWorkspace,
-  setWorkspaceSuspended,
-  type Workspace,
-} from '../../store/workspaces.js';
+import express, { type Response, type Router } from 'express';
+import { withAudit } from '../../store/audit-log.js';
+import { addMember, listPersonWorkspaces } from '../../store/members.js';
+import { createWorkspace, renameWorkspace, setWorkspaceSuspended } from '../../store/workspaces.js';
 import type { AppContext } from '../shared/app-context.js';
+import { auditActor } from '../shared/audit-actor.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import { nameProblem, textOf } from '../shared/form-body.js';
 import { settingsUrl, workspaceUrl } from '../shared/layout.js';
+import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
+import { currentPerson } from '../shared/session-lifetime.js';
 import { workspacePage, workspacesPage } from './workspace-pages.js';
 
-/** `/` (the only workspace's prospects, or the picker) and the workspace picker `/workspaces`. */
+/**
+ * `/` (the person's only workspace, or the picker) and the workspace picker `/workspaces`, which lists the
+ * workspaces the signed-in person is a member of. Creating one is for the installation's owner (who owns it).
+ */
 export function workspacePickerRoutes(ctx: AppContext): Router {
   const router = express.Router();
+  const mine = (res: Response) => listPersonWorkspaces(ctx.db, currentPerson(res).id);
 
   router.get('/', async (_req, res) => {
-    const workspaces = await listWorkspaces(ctx.db);
-    res.redirect(
-      303,
-      workspaces.length === 1 ? workspaceUrl((workspaces[0] as Workspace).id, '/prospects') : '/workspaces',
-    );
+    const workspaces = await mine(res);
+    const [only] = workspaces;
+    res.redirect(303, workspaces.length === 1 && only ? workspaceUrl(only.id, '/prospects') : '/workspaces');
   });
 
   router.get('/workspaces', async (req, res) => {
-    const workspaces = await listWorkspaces(ctx.db);
-    render(req, res, workspacesPage({ csrf: csrfOf(req), workspaces }), { flash: takeFlash(req) });
+    const workspaces = await mine(res);
+    const canCreate = currentPerson(res).installation_owner;
+    render(req, res, workspacesPage({ csrf: csrfOf(req), workspaces, canCreate }), { flash: takeFlash(req) });
   });
 
   router.post('/workspaces', async (req, res) => {
-    const name = textOf(req.body, 'name');
-    const problem = nameProblem(name, 'workspace');
-    if (problem) {
-      const workspaces = await listWorkspaces(ctx.db);
+    const person = currentPerson(res);
+    if (!person.installation_owner) {
       return render(
         req,
         res,
-        workspacesPage({ csrf: csrfOf(req), workspaces, name, errors: { name: problem } }),
+        messagePage('Not allowed', 'Only the owner of this installation creates workspaces.', {
+          href: '/workspaces',
+          label: 'Back to workspaces',
+        }),
+        { status: 403 },
+      );
+    }
+    const name = textOf(req.body, 'name');
+    const problem = nameProblem(name, 'workspace');
+    if (problem) {
+      const workspaces = await mine(res);
+      return render(
+        req,
+        res,
+        workspacesPage({ csrf: csrfOf(req), workspaces, canCreate: true, name, errors: { name: problem } }),
         {
           status: 422,
         },
       );
     }
-    const workspace = await createWorkspace(ctx.db, name.trim());
+    const workspace = await withAudit(
+      ctx.db,
+      async (tx) => {
+        const created = await createWorkspace(tx, name.trim());
+        await addMember(tx, {
+          workspaceId: created.id,
+          personId: person.id,
+          role: 'owner',
+          name: person.name || person.email,
+          email: person.email,
+        });
+        return created;
+      },
+      (created) => ({
+        workspaceId: created.id,
+        actor: auditActor(req, res),
+        action: 'workspace.created',
+        target: { type: 'workspace', id: created.id, label: created.name },
+        now: ctx.clock.now(),
+      }),
+    );
     ctx.logger.info({ req_id: req.id, workspace_id: workspace.id }, 'settings: workspace created');
     await redirectWithFlash(req, res, settingsUrl(workspace.id), {
       text: `Workspace "${workspace.name}" added.`,
@@ -90,7 +124,18 @@ export function workspaceSettingsRoutes(ctx: AppContext): Router {
         },
       );
     }
-    await renameWorkspace(ctx.db, workspace.id, name.trim());
+    await withAudit(
+      ctx.db,
+      (tx) => renameWorkspace(tx, workspace.id, name.trim()),
+      () => ({
+        workspaceId: workspace.id,
+        actor: auditActor(req, res),
+        action: 'workspace.renamed',
+        target: { type: 'workspace', id: workspace.id, label: name.trim() },
+        detail: `was ${workspace.name}`,
+        now: ctx.clock.now(),
+      }),
+    );
     await redirectWithFlash(req, res, settingsUrl(workspace.id), { text: 'Workspace name saved.' });
   });
   for (const [action, suspended] of [
@@ -99,7 +144,17 @@ export function workspaceSettingsRoutes(ctx: AppContext): Router {
   ] as const) {
     one.post(`/${action}`, async (req, res) => {
       const workspace = currentWorkspace(res);
-      await setWorkspaceSuspended(ctx.db, workspace.id, suspended);
+      await withAudit(
+        ctx.db,
+        (tx) => setWorkspaceSuspended(tx, workspace.id, suspended),
+        () => ({
+          workspaceId: workspace.id,
+          actor: auditActor(req, res),
+          action: suspended ? 'workspace.suspended' : 'workspace.resumed',
+          target: { type: 'workspace', id: workspace.id, label: workspace.name },
+          now: ctx.clock.now(),
+        }),
+      );
       ctx.logger.info(
         { req_id: req.id, workspace_id: workspace.id, suspended },
         'settings: workspace suspension',

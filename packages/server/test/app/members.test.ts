@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-describe.each(testDatabaseKinds())('Teammates in a browser (%s)', (kind) => {
+describe.each(testDatabaseKinds())('Members in a browser (%s)', (kind) => {
   let server: SettingsServer;
   let context: BrowserContext;
   let page: Page;
@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('Teammates in a browser (%s)', (kind) => {
   const add = async (name: string, email: string) => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Add teammate' }).click();
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
   };
 
   beforeAll(async () => {
@@ -44,11 +44,12 @@ describe.each(testDatabaseKinds())('Teammates in a browser (%s)', (kind) => {
     await server?.close();
   });
 
-  it('adds teammates, with the problem beside each field and the values kept', async () => {
-    await page.getByRole('link', { name: 'Teammates' }).click();
-    await page.waitForURL(/\/teammates$/);
-    await expect(page.getByText('No teammates yet.').count()).resolves.toBe(1);
-    expect(await page.getByRole('link', { name: 'Teammates' }).getAttribute('aria-current')).toBe('page');
+  it('invites members, with the problem beside each field and the values kept', async () => {
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.waitForURL(/\/members$/);
+    // The owner alone so far.
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Members' }).getAttribute('aria-current')).toBe('page');
 
     const [refused] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST'),
@@ -61,23 +62,27 @@ describe.each(testDatabaseKinds())('Teammates in a browser (%s)', (kind) => {
     expect(await page.getByLabel('Email address').inputValue()).toBe('ana@');
 
     await add('Ana Lima', 'ana@example.com');
-    await expect(page.getByRole('status').textContent()).resolves.toBe('Teammate "Ana Lima" added.');
+    // No relay: the invitation link is shown to copy.
+    await expect(page.locator('#share-link').inputValue()).resolves.toMatch(/\/invitations\/[\w-]{43}$/);
+    await page.getByRole('link', { name: 'Back to members' }).click();
     await add('Ana Again', 'ANA@example.com');
-    expect(await errorOf('email')).toBe('A teammate with this email address already exists.');
+    expect(await errorOf('email')).toBe('This person is a member of the workspace already.');
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Ana Again');
     await add('Bo Chen', 'bo@example.com');
+    await page.getByRole('link', { name: 'Back to members' }).click();
     // By name, each with its email.
     expect(await page.locator('tbody td[data-label="Email"]').allTextContents()).toEqual([
       'ana@example.com',
       'bo@example.com',
+      'owner@example.com',
     ]);
     if (kind === 'pglite') {
-      await screenshot(page, 'teammates');
-      await page.screenshot({ path: `${SCREENSHOT_DIR}teammates.png`, fullPage: true });
+      await screenshot(page, 'members-invited');
+      await page.screenshot({ path: `${SCREENSHOT_DIR}members.png`, fullPage: true });
     }
   });
 
-  it('removes a teammate after a confirmation, unassigning their conversations', async () => {
+  it('removes a member after a confirmation, unassigning their conversations', async () => {
     const teammates = await listTeammates(server.db, { workspaceId: server.workspaceId });
     const bo = teammates.find((t) => t.name === 'Bo Chen');
     const created = await call(server.baseUrl, 'POST', '/prospects', {
@@ -95,14 +100,15 @@ describe.each(testDatabaseKinds())('Teammates in a browser (%s)', (kind) => {
     await expect(page.locator('main').textContent()).resolves.toContain(
       '1 conversation is assigned to them: it will be unassigned',
     );
+    if (kind === 'pglite') await screenshot(page, 'remove-member');
     await page.getByRole('link', { name: 'Cancel' }).click();
-    await page.waitForURL(/\/teammates$/);
+    await page.waitForURL(/\/members$/);
     await page.getByRole('link', { name: 'Remove Bo Chen' }).click();
-    await page.getByRole('button', { name: 'Remove teammate' }).click();
-    await expect(page.getByRole('status').textContent()).resolves.toBe(
-      'Teammate "Bo Chen" removed. 1 conversation unassigned.',
+    await page.getByRole('button', { name: 'Remove member' }).click();
+    await expect(page.getByRole('status').first().textContent()).resolves.toBe(
+      'Bo Chen removed; their sessions ended. 1 conversation unassigned.',
     );
-    expect(await page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr').count()).toBe(2);
     const conversation = await getConversation(server.db, { workspaceId: server.workspaceId, prospectId });
     expect(conversation?.assignee_id).toBeNull();
     const events = await server.db.query<{ body: string }>(
