@@ -10,7 +10,7 @@ import {
   listConversations,
   markConversationRead,
 } from '../../store/conversations.js';
-import { latestIncomingSender, listConversationMessages, threadHeaders } from '../../store/messages.js';
+import { latestIncomingSender, threadHeaders } from '../../store/messages.js';
 import { getProspect, listProspects } from '../../store/prospects.js';
 import { listTeammates } from '../../store/teammates.js';
 import { countUnmatchedMessages, listUnmatchedPage } from '../../store/unmatched-messages.js';
