@@ -103,7 +103,9 @@ describe.each(testDatabaseKinds())('every route of the app × every role (%s)', 
   function expected(who: Principal, route: AppRoute): 'allowed' | 403 | 404 {
     const inWorkspace = /^\/workspaces\/:workspaceId(\/.*)?$/.exec(route.path);
     if (!inWorkspace) {
+      // Creating a workspace and reading the postmaster mail are the installation owner's (no workspace's).
       if (route.method === 'POST' && route.path === '/workspaces') return who === 'owner' ? 'allowed' : 403;
+      if (route.path.startsWith('/postmaster')) return who === 'owner' ? 'allowed' : 403;
       return 'allowed';
     }
     if (who === 'outsider') return 404;
