@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { loadMailConfig, type MailConfig } from './mail/mail-config.js';
+import { loadMetricsConfig, type MetricsConfig } from './metrics/metrics-config.js';
 
 /** The reference server's settings, from the environment. */
 export interface ServerConfig {
@@ -34,6 +35,28 @@ export interface ServerConfig {
   importMaxBytes: number;
   /** The inbound SMTP listener, inbound addresses and the outgoing relay (`PROSPECTKIT_SMTP_*`). */
   mail: MailConfig;
+  /** Where `/metrics` is served (`PROSPECTKIT_METRICS_PORT`, `_HOST`, `_TOKEN`); off unless a port or token is set. */
+  metrics: MetricsConfig & {
+    /** Whether a port or a token is set. */
+    enabled: boolean;
+  };
+  /**
+   * `PROSPECTKIT_START_WORKER`: whether `start` also delivers webhooks, runs imports and watches the webhooks'
+   * health in its process (`on`), or only serves, leaving that to `prospectkit-server worker` processes (`off`).
+   * Default `on`.
+   */
+  startWorker: boolean;
+  /**
+   * `PROSPECTKIT_DRAIN_SECONDS`: on SIGTERM, how long `start` keeps answering with `/readyz` at 503 before it
+   * stops accepting connections, so a load balancer's health checks take it out first (docs/deployment.md).
+   * Default 0.
+   */
+  drainSeconds: number;
+  /**
+   * `PROSPECTKIT_ADMIN_EMAIL`: the administrators' addresses (comma-separated), told by email when a webhook is
+   * disabled after days of failures. Default: none (the webhook pages and the log still say so).
+   */
+  adminEmails: string[];
 }
 
 /** The default `PROSPECTKIT_IMPORT_MAX_BYTES`: 50 MiB. */
@@ -63,14 +86,37 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
-/** The mail settings, their problems reported as every other setting's. */
-function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
+/** A group of settings read by its own module, its problems reported as every other setting's. */
+function group<T>(load: (env: NodeJS.ProcessEnv) => T, env: NodeJS.ProcessEnv): T {
   try {
-    return loadMailConfig(env);
+    return load(env);
   } catch (error) {
     if (error instanceof RangeError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
+
+function adminEmails(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+  const bad = list.find((address) => !EMAIL.test(address));
+  if (bad !== undefined)
+    throw new ConfigError(
+      `PROSPECTKIT_ADMIN_EMAIL must be email addresses separated by commas, such as ops@example.com; "${bad}" is not one.`,
+    );
+  return list;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '') return fallback;
+  if (['on', '1', 'true'].includes(raw)) return true;
+  if (['off', '0', 'false'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off; got "${env[name]}".`);
 }
 
 /** Options of {@link loadConfig}. */
@@ -128,8 +174,10 @@ function redisUrl(raw: string | undefined): string | undefined {
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
  * `PROSPECTKIT_ADMIN_PASSWORD` (at least 15 characters) and
  * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650), `PROSPECTKIT_IMPORT_MAX_BYTES` (default 50 MiB,
- * 1 byte to 1 GiB), and the mail settings (`loadMailConfig`: `PROSPECTKIT_SMTP_PORT`, `PROSPECTKIT_INBOUND_DOMAIN`,
- * `PROSPECTKIT_SMTP_RELAY_URL` ...).
+ * 1 byte to 1 GiB), the mail settings (`loadMailConfig`: `PROSPECTKIT_SMTP_PORT`, `PROSPECTKIT_INBOUND_DOMAIN`,
+ * `PROSPECTKIT_SMTP_RELAY_URL` ...), the metrics' (`loadMetricsConfig`: `PROSPECTKIT_METRICS_PORT`, `_HOST`,
+ * `_TOKEN`), `PROSPECTKIT_START_WORKER` (default on), `PROSPECTKIT_DRAIN_SECONDS` (default 0, at most 300) and
+ * `PROSPECTKIT_ADMIN_EMAIL` (default none).
  *
  * When serving in production (`NODE_ENV=production`), `PROSPECTKIT_PUBLIC_URL` is required and must be https;
  * an https `PROSPECTKIT_PUBLIC_URL` requires `PROSPECTKIT_TRUST_PROXY`.
@@ -201,6 +249,10 @@ export function loadConfig(
     adminPassword,
     attemptRetentionDays: integer(env, 'PROSPECTKIT_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
     importMaxBytes: integer(env, 'PROSPECTKIT_IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES, 1, 1024 ** 3),
-    mail: mailConfig(env),
+    mail: group(loadMailConfig, env),
+    metrics: group(loadMetricsConfig, env),
+    startWorker: onOff(env, 'PROSPECTKIT_START_WORKER', true),
+    drainSeconds: integer(env, 'PROSPECTKIT_DRAIN_SECONDS', 0, 0, 300),
+    adminEmails: adminEmails(env.PROSPECTKIT_ADMIN_EMAIL),
   };
 }

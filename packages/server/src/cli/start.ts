@@ -25,7 +25,10 @@ export function registerStart(program: Command): void {
       });
       // Loaded here, not at the top: the HTTP stack is only for `start`, and every other command starts faster.
       const { startServer } = await import('../start-server.js');
-      const running = await startServer(config);
+      // A listen error names what chose the address: the flag when one was given, else the variable.
+      const running = await startServer(config, {
+        listenNames: { port: flags.port ? '--port' : 'PORT', host: flags.host ? '--host' : 'HOST' },
+      });
       if (config.allowInsecureWebhooks) {
         running.logger.warn(
           'PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS is on: webhooks may use http and loopback addresses. Never use this in production.',

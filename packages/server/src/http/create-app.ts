@@ -7,6 +7,8 @@ import swaggerUi from 'swagger-ui-express';
 import type { GrantCache } from '../auth/grant-cache.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { metricsEndpoint, requestMetrics } from '../metrics/metrics-http.js';
+import type { PrometheusMetrics } from '../metrics/prometheus-metrics.js';
 import { type SettingsOptions, settingsRouter } from '../settings/index.js';
 import { ApiError } from './api-error.js';
 import { contractChecks } from './contract-checks.js';
@@ -43,6 +45,17 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** The settings area at `/settings` (administrator password, insecure webhooks). Default: sign-in uses the stored password. */
   settings?: SettingsOptions;
+  /**
+   * The process's metrics: every request is timed by operationId and status. With `token` (the setting
+   * `PROSPECTKIT_METRICS_TOKEN`), `GET /metrics` is served here to a bearer of it. Default: no metrics, and
+   * `/metrics` is 404.
+   */
+  metrics?: { prometheus: PrometheusMetrics; token: string | undefined } | undefined;
+  /**
+   * Whether the process is stopping: `/readyz` then answers 503 so a load balancer takes the instance out while
+   * it finishes its requests (graceful drain, docs/deployment.md). Default: never.
+   */
+  stopping?: () => boolean;
 }
 
 /**
@@ -64,6 +77,16 @@ export function createApp(options: AppOptions): Express {
   // No ETag: the contract declares none and lists no 304; it also spares hashing every answer's body.
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy ?? false);
+  if (options.metrics) app.use(requestMetrics(options.metrics.prometheus));
+  const { stopping } = options;
+  if (stopping) {
+    // While draining, every answer closes its connection, so kept-alive clients (a load balancer's pool) reconnect
+    // to another instance rather than wait on this one.
+    app.use((_req, res, next) => {
+      if (stopping()) res.setHeader('Connection', 'close');
+      next();
+    });
+  }
   app.use(securityHeaders());
   app.use(requestId);
   app.use(requestLog(logger));
@@ -92,6 +115,10 @@ export function createApp(options: AppOptions): Express {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
+    if (stopping?.()) {
+      res.status(503).json({ status: 'stopping' });
+      return;
+    }
     try {
       await db.query('select 1');
       res.json({ status: 'ready' });
@@ -110,6 +137,10 @@ export function createApp(options: AppOptions): Express {
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(contractYaml);
   });
+  const { token } = options.metrics ?? {};
+  // Never public: on this port only behind PROSPECTKIT_METRICS_TOKEN (else on PROSPECTKIT_METRICS_PORT).
+  if (options.metrics && token !== undefined)
+    app.get('/metrics', metricsEndpoint(options.metrics.prometheus, { token }));
 
   app.use(
     '/settings',

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { NO_METRICS, type ServerMetrics } from '../metrics/server-metrics.js';
 import {
   claimImportJob,
   finishImportJob,
@@ -39,6 +40,8 @@ export interface ImportRunnerOptions {
   batchSize?: number;
   /** Claims after which a job that keeps stopping (its runner killed or failing) ends `failed`. Default 5. */
   maxAttempts?: number;
+  /** Where committed rows are counted (`prospectkit_import_rows_total`). Default: nowhere. */
+  metrics?: ServerMetrics;
 }
 
 /** An import runner; see {@link createImportRunner}. */
@@ -98,6 +101,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
         leaseMs: settings.leaseMs,
         batchSize: settings.batchSize,
         signal: abort.signal,
+        metrics: options.metrics ?? NO_METRICS,
       });
       logger.info({ importJobId: job.id, result }, 'import job run ended');
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { finishImportJob, lockLeasedImportJob, recordImportProgress } from '../store/import-job-queue.js';
 import type { ImportJob } from '../store/import-jobs.js';
 import { type ImportRejection, insertImportRejections } from '../store/import-rejections.js';
@@ -19,6 +20,8 @@ export interface RunImportJobOptions {
   signal?: AbortSignal;
   /** Called after each committed batch with the job's counts. */
   onProgress?: (job: ImportJob) => void;
+  /** Where each committed batch's rows are counted. Default: nowhere. */
+  metrics?: ServerMetrics;
 }
 
 /** Why a run ended: the job's end, `lost` (another runner holds it now), or `released` (stopped by `signal`). */
@@ -50,6 +53,7 @@ export async function runImportJob(
   const seen = claimed.dry_run ? { emails: new Set<string>(), domains: new Set<string>() } : undefined;
 
   /** Commits one batch; returns the job after it, or 'cancelled'. */
+  let counted = { created: 0, skipped: 0, rejected: 0 };
   const commit = (rows: ImportRow[], lastLine: number, end: boolean) =>
     db.transaction(async (tx) => {
       const job = await lockLeasedImportJob(tx, claimed.id, lease);
@@ -79,6 +83,11 @@ export async function runImportJob(
       });
       if (end) await finishImportJob(tx, job.id, { status: 'succeeded', now });
       lease = nextLease;
+      counted = {
+        created: job.dry_run ? 0 : creating.length,
+        skipped: valid.length - creating.length,
+        rejected: rows.length - valid.length,
+      };
       return {
         ...job,
         rows_done: job.rows_done + rows.length,
@@ -94,6 +103,7 @@ export async function runImportJob(
     let lastLine = claimed.last_line;
     const flush = async (end: boolean): Promise<RunImportJobResult | undefined> => {
       const after = await commit(batch, lastLine, end);
+      if (after !== 'cancelled') options.metrics?.importRows(counted);
       batch = [];
       // PGlite runs in this thread, so without a macrotask here its queries would never let a request in.
       await new Promise((resolve) => setImmediate(resolve));

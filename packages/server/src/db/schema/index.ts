@@ -12,9 +12,10 @@ import { v10 } from './v10-prospect-search-words.js';
 import { v11 } from './v11-teammates-conversations.js';
 import { v12 } from './v12-unmatched-messages.js';
 import { v13 } from './v13-events-by-prospect.js';
+import { v16 } from './v16-fleet-observability.js';
 
 /**
  * The one ordered set of migrations, for PostgreSQL and PGlite alike: one file per version in this folder.
  * A new migration is a new file `vNN-name.ts` and one entry here; an applied migration is never edited.
  */
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v16];
