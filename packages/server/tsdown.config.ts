@@ -2,7 +2,13 @@ import { defineConfig } from 'tsdown';
 
 export default defineConfig({
   // Named, so the bin stays `dist/cli.js` while its source is the folder `src/cli/`.
-  entry: { index: 'src/index.ts', cli: 'src/cli/index.ts', 'testing/index': 'src/testing/index.ts' },
+  // The import's worker thread is loaded by file (`new Worker`), beside the chunks that start it (row-preparer.ts).
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli/index.ts',
+    'testing/index': 'src/testing/index.ts',
+    'import-thread': 'src/import/import-thread.ts',
+  },
   format: ['esm'],
   dts: { sourcemap: false, build: true },
   platform: 'node',

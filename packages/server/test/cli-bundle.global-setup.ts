@@ -22,7 +22,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const outdir = join(server, 'node_modules', '.cache', 'prospectkit-cli', String(process.pid));
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { cli: join(server, 'src/cli/index.ts') },
+    // The import's worker thread is a file of its own, beside the chunks, as in the published dist/.
+    entryPoints: {
+      cli: join(server, 'src/cli/index.ts'),
+      'import-thread': join(server, 'src/import/import-thread.ts'),
+    },
     bundle: true,
     // The workspace packages come from their sources through tsconfig's `paths`, the other packages from
     // node_modules, as under tsx.

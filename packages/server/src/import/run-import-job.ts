@@ -6,8 +6,8 @@ import type { ImportJob } from '../store/import-jobs.js';
 import { type ImportRejection, insertImportRejections } from '../store/import-rejections.js';
 import { createProspects, findExistingContacts } from '../store/prospects.js';
 import type { ColumnMapping } from './import-fields.js';
-import { readCsvRecords } from './read-csv-records.js';
-import { type ImportRow, rowToProspect } from './row-to-prospect.js';
+import { preparedRows } from './prepared-rows.js';
+import { createRowPreparer, type PreparedRow, type RowPreparer } from './row-preparer.js';
 
 /** Options of {@link runImportJob}. */
 export interface RunImportJobOptions {
@@ -22,6 +22,8 @@ export interface RunImportJobOptions {
   onProgress?: (job: ImportJob) => void;
   /** Where each committed batch's rows are counted. Default: nowhere. */
   metrics?: ServerMetrics;
+  /** The import thread that checks the rows (a runner keeps one for its jobs). Default: one for this run. */
+  preparer?: RowPreparer;
 }
 
 /** Why a run ended: the job's end, `lost` (another runner holds it now), or `released` (stopped by `signal`). */
@@ -29,10 +31,10 @@ export type RunImportJobResult = 'succeeded' | 'cancelled' | 'lost' | 'released'
 
 class LostLease extends Error {}
 
-const YIELD_EVERY_ROWS = 50;
-
 /**
- * Runs a job this runner has claimed (its `lease_until` is the claim's), from the record after `rows_done`.
+ * Runs a job this runner has claimed (its `lease_until` is the claim's), from the record after `rows_done`. The
+ * rows are checked in the import thread (`createRowPreparer`), never on this event loop, which only reads the
+ * stored chunks and writes the batches.
  * Each batch is one transaction: the job row locked and the lease checked (the fencing token, so a runner whose
  * lease ran out writes nothing), the duplicate check, the prospects with their `prospect.created` events and
  * deliveries (the store's `createProspects`, as `POST /prospects`), the rejections, and the new counts and
@@ -54,7 +56,7 @@ export async function runImportJob(
 
   /** Commits one batch; returns the job after it, or 'cancelled'. */
   let counted = { created: 0, skipped: 0, rejected: 0 };
-  const commit = (rows: ImportRow[], lastLine: number, end: boolean) =>
+  const commit = (rows: PreparedRow[], lastLine: number, end: boolean) =>
     db.transaction(async (tx) => {
       const job = await lockLeasedImportJob(tx, claimed.id, lease);
       if (!job) throw new LostLease();
@@ -69,7 +71,7 @@ export async function runImportJob(
       const valid = rows.filter((row) => row.input !== undefined);
       const creating =
         job.duplicates === 'skip' ? await withoutDuplicates(tx, job.workspace_id, valid, seen) : valid;
-      const inputs = creating.map((row) => row.input as NonNullable<ImportRow['input']>);
+      const inputs = creating.map((row) => row.input as NonNullable<PreparedRow['input']>);
       if (!job.dry_run) await createProspects(tx, job.workspace_id, inputs, now);
       await insertImportRejections(tx, job.id, rejections);
       const nextLease = new Date(now.getTime() + options.leaseMs);
@@ -99,7 +101,7 @@ export async function runImportJob(
     });
 
   try {
-    let batch: ImportRow[] = [];
+    let batch: PreparedRow[] = [];
     let lastLine = claimed.last_line;
     const flush = async (end: boolean): Promise<RunImportJobResult | undefined> => {
       const after = await commit(batch, lastLine, end);
@@ -120,15 +122,21 @@ export async function runImportJob(
       }
       return undefined;
     };
-    for await (const record of readCsvRecords(db, claimed, { skip: claimed.rows_done })) {
-      batch.push(rowToProspect(record.cells, record.line, mapping, claimed.headers));
-      // Records the parser already holds come as microtasks; let the server's requests in between.
-      if (batch.length % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
-      lastLine = record.endLine;
-      if (batch.length >= options.batchSize) {
-        const ended = await flush(false);
-        if (ended) return ended;
+    const preparer = options.preparer ?? createRowPreparer();
+    try {
+      const job = { ...claimed, mapping };
+      for await (const rows of preparedRows(db, job, preparer, claimed.rows_done)) {
+        for (const row of rows) {
+          batch.push(row);
+          lastLine = row.endLine;
+          if (batch.length >= options.batchSize) {
+            const ended = await flush(false);
+            if (ended) return ended;
+          }
+        }
       }
+    } finally {
+      if (!options.preparer) await preparer.close();
     }
     return (await flush(true)) as RunImportJobResult;
   } catch (error) {
@@ -145,9 +153,9 @@ export async function runImportJob(
 async function withoutDuplicates(
   tx: Parameters<typeof findExistingContacts>[0],
   workspaceId: string,
-  rows: ImportRow[],
+  rows: PreparedRow[],
   seen: { emails: Set<string>; domains: Set<string> } | undefined,
-): Promise<ImportRow[]> {
+): Promise<PreparedRow[]> {
   const keys = rows.map((row) => ({
     email: row.input?.contact_email?.toLowerCase(),
     domain: row.input?.domain?.toLowerCase(),

@@ -11,10 +11,9 @@ import {
 import { createCsvParser } from './csv-parser.js';
 import { detectDelimiter } from './detect-delimiter.js';
 import { ImportError } from './import-error.js';
+import { createLineCounter } from './line-counter.js';
+import { createRecordChunker, type RecordChunk } from './record-chunks.js';
 import { createUtf8Scan } from './utf8-scan.js';
-
-/** Bytes per stored chunk of an import's file. */
-const IMPORT_CHUNK_BYTES = 1024 * 1024;
 
 /** Bytes read before the delimiter is guessed. */
 const SAMPLE_BYTES = 16 * 1024;
@@ -36,9 +35,11 @@ export interface StoreImportUploadOptions {
 const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
 /**
- * Streams an uploaded CSV file into the database (`import_file_chunks`, 1 MiB per row), checking it on the
- * way with one chunk in memory: its size, that it is text (no NUL byte) in UTF-8, that its quoting closes, and
- * that it has a header row; and counts its data rows. Reading stops at the first byte over `maxBytes`.
+ * Streams an uploaded CSV file into the database, checking it on the way with about one chunk in memory: its
+ * size, that it is text (no NUL byte) in UTF-8, that its quoting closes, and that it has a header row. This is
+ * the file's one parse: its records are stored parsed (`import_file_chunks`, about 1 MiB of records a row,
+ * `record-chunks.ts`) and counted, so the import itself reads them without parsing CSV again. Reading stops at
+ * the first byte over `maxBytes`.
  *
  * @returns the job, `uploaded`, with `headers`, `delimiter` and `total_rows`
  * @throws {ImportError} `too_large`, `empty`, `not_csv` (binary data, or a quoted field never closed, with its
@@ -66,17 +67,14 @@ async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions
   const utf8 = createUtf8Scan();
   let byteSize = 0;
   let line = 1;
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
   let seq = 0;
-  const flush = async () => {
-    if (pendingBytes === 0) return;
-    await insertImportChunk(db, jobId, seq, Buffer.concat(pending));
-    seq += 1;
-    pending = [];
-    pendingBytes = 0;
+  const store = async (chunks: RecordChunk[]) => {
+    for (const chunk of chunks) {
+      await insertImportChunk(db, jobId, seq, chunk.data, chunk.firstRecord);
+      seq += 1;
+    }
   };
-  let counter: ReturnType<typeof countRows> | undefined;
+  let parser: ReturnType<typeof parseRecords> | undefined;
   const sample: Uint8Array[] = [];
   for await (const raw of options.source) {
     const piece = typeof raw === 'string' ? Buffer.from(raw) : (raw as Uint8Array);
@@ -96,19 +94,16 @@ async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions
     const invalidAt = utf8.push(piece);
     if (invalidAt >= 0) throw invalidUtf8(line + newlines(piece.subarray(0, invalidAt)));
     line += newlines(piece);
-    pending.push(piece);
-    pendingBytes += piece.length;
-    if (pendingBytes >= IMPORT_CHUNK_BYTES) await flush();
-    if (counter) await counter.write(piece);
+    if (parser) await parser.write(piece);
     else {
       sample.push(piece);
-      if (byteSize >= SAMPLE_BYTES) counter = countRows(Buffer.concat(sample.splice(0)));
+      if (byteSize >= SAMPLE_BYTES) parser = parseRecords(Buffer.concat(sample.splice(0)));
     }
+    if (parser) await store(parser.takeChunks());
   }
   if (utf8.endsInsideCharacter()) throw invalidUtf8(line);
-  await flush();
-  counter ??= countRows(Buffer.concat(sample));
-  const { delimiter, headers, records } = await counter.end();
+  parser ??= parseRecords(Buffer.concat(sample));
+  const { delimiter, headers, records, chunks } = await parser.end();
   if (byteSize === 0)
     throw new ImportError(
       'empty',
@@ -120,7 +115,8 @@ async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions
       'The file has no header row: its first line must name the columns (such as Company, Email, Website).',
     );
   }
-  return { byteSize, delimiter, headers, totalRows: Math.max(0, records - 1) };
+  await store(chunks);
+  return { byteSize, delimiter, headers, totalRows: records };
 }
 
 function invalidUtf8(line: number): ImportError {
@@ -136,16 +132,21 @@ function newlines(bytes: Uint8Array): number {
   return count;
 }
 
-/** Runs the engine's parser over the file as it arrives, keeping only the header row and a count. */
-function countRows(sample: Uint8Array) {
+/**
+ * Runs the engine's parser over the file as it arrives: the header row, then each data record with the lines it
+ * spans (`createLineCounter`, fed the same bytes in the same order) into a {@link createRecordChunker}.
+ */
+function parseRecords(sample: Uint8Array) {
   const delimiter = detectDelimiter(new TextDecoder().decode(sample));
   const parser = createCsvParser(delimiter);
-  let headers: string[] = [];
-  let records = 0;
+  const lines = createLineCounter();
+  const chunker = createRecordChunker();
+  let headers: string[] | undefined;
   let failure: Error | undefined;
-  parser.on('data', ({ record }: { record: string[] }) => {
-    if (records === 0) headers = record;
-    records += 1;
+  parser.on('data', ({ record, info }: { record: string[]; info: { bytes: number } }) => {
+    const span = lines.record(info.bytes);
+    if (headers === undefined) headers = record;
+    else chunker.add({ ...span, cells: record });
   });
   parser.on('error', (error) => {
     failure = error;
@@ -154,11 +155,15 @@ function countRows(sample: Uint8Array) {
     parser.on('end', resolve);
     parser.on('error', () => resolve());
   });
-  parser.write(sample);
+  const feed = (piece: Uint8Array) => {
+    lines.feed(piece);
+    return parser.write(piece);
+  };
+  feed(sample);
   return {
     /** Resolves once the parser can take more, so a fast source never piles up in its buffer. */
     async write(piece: Uint8Array) {
-      if (failure || parser.write(piece)) return;
+      if (failure || feed(piece)) return;
       await new Promise<void>((resolve) => {
         const done = () => {
           parser.off('drain', done);
@@ -169,11 +174,13 @@ function countRows(sample: Uint8Array) {
         parser.on('error', done);
       });
     },
+    /** The chunks of records filled so far, to store. */
+    takeChunks: () => chunker.takeFull(),
     async end() {
       parser.end();
       await done;
       if (failure) throw notCsv(failure);
-      return { delimiter, headers, records };
+      return { delimiter, headers: headers ?? [], records: chunker.records, chunks: chunker.end() };
     },
   };
 }
