@@ -7,7 +7,6 @@ import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import type { DeliveryWorker } from './delivery/delivery-worker.js';
-import type { DeliveryWorkerOptions } from './delivery/delivery-worker-options.js';
 import { createApp } from './http/create-app.js';
 import type { ImportRunner } from './import/index.js';
 import { describeListenError, listenOn } from './listen-error.js';
@@ -18,6 +17,7 @@ import { startMetrics } from './metrics/start-metrics.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
 import { ensureAdminPassword } from './settings/index.js';
+import type { Tracing } from './tracing/start-tracing.js';
 
 export { createLogger } from './logger.js';
 
@@ -94,8 +94,11 @@ export interface StartServerOptions {
   validateResponses?: boolean;
   /** The settings that chose the API's port and address, named in a listen error. Default `PORT` and `HOST`. */
   listenNames?: { port: string; host: string };
-  /** Runs each delivery attempt: `startTracing` links its span to the request that wrote the event. */
-  aroundAttempt?: DeliveryWorkerOptions['aroundAttempt'];
+  /**
+   * Tracing from `startTracing` (the CLI starts it when `OTEL_*` asks for traces): a span per SQL statement, and
+   * each delivery attempt's span linked to the request that wrote its event. Default: none.
+   */
+  tracing?: Pick<Tracing, 'traceDatabase' | 'aroundAttempt' | 'nameRoute'>;
 }
 
 /**
@@ -120,8 +123,12 @@ export async function startServer(
   options: StartServerOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const undo: Array<() => Promise<unknown> | unknown> = options.db ? [] : [() => db.close()];
+  const opened =
+    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const undo: Array<() => Promise<unknown> | unknown> = options.db ? [] : [() => opened.close()];
+  const db = options.tracing
+    ? options.tracing.traceDatabase(opened, { databaseUrl: config.databaseUrl })
+    : opened;
   let stopping = false;
   try {
     const metrics = await startMetrics({ config: config.metrics, db, role: 'api', stopping: () => stopping });
@@ -153,6 +160,7 @@ export async function startServer(
         ? { prometheus: metrics.prometheus, token: config.metrics.token }
         : undefined,
       stopping: () => stopping,
+      nameRoute: options.tracing?.nameRoute,
     });
     const held = holdRequests();
     const server = createServer(held.handler);
@@ -178,7 +186,7 @@ export async function startServer(
           config,
           metrics: metrics.metrics,
           mailSender,
-          ...(options.aroundAttempt ? { worker: { aroundAttempt: options.aroundAttempt } } : {}),
+          ...(options.tracing ? { worker: { aroundAttempt: options.tracing.aroundAttempt } } : {}),
         })
       : undefined;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -206,7 +214,7 @@ export async function startServer(
           mailSender.close();
           await limiter.close();
           await grants.close();
-          if (!options.db) await db.close();
+          if (!options.db) await opened.close();
         })();
         return closing;
       },

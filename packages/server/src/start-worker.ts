@@ -7,6 +7,7 @@ import type { DeliveryWorkerOptions } from './delivery/delivery-worker-options.j
 import { createLogger } from './logger.js';
 import { createMailSender } from './mail/mail-sender.js';
 import { startMetrics } from './metrics/start-metrics.js';
+import type { Tracing } from './tracing/start-tracing.js';
 
 /** A running `prospectkit-server worker`; see {@link startWorker}. */
 export interface RunningWorker {
@@ -27,6 +28,7 @@ export interface RunningWorker {
  * naming the variable) having claimed nothing.
  *
  * @param options.worker the delivery worker's options (concurrency, lease ...). Default: its defaults
+ * @param options.tracing from `startTracing`: statement spans, and attempt spans linked to their cause
  * @throws {ListenError} when `PROSPECTKIT_METRICS_PORT` cannot be bound
  * @example
  * const running = await startWorker(loadConfig(process.env, { serving: false }));
@@ -34,10 +36,17 @@ export interface RunningWorker {
  */
 export async function startWorker(
   config: ServerConfig,
-  options: { logger?: Logger; worker?: Partial<DeliveryWorkerOptions> } = {},
+  options: {
+    logger?: Logger;
+    worker?: Partial<DeliveryWorkerOptions>;
+    tracing?: Pick<Tracing, 'traceDatabase' | 'aroundAttempt'>;
+  } = {},
 ): Promise<RunningWorker> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = options.tracing
+    ? options.tracing.traceDatabase(opened, { databaseUrl: config.databaseUrl })
+    : opened;
   let stopping = false;
   const metrics = await startMetrics({
     config: config.metrics,
@@ -55,7 +64,10 @@ export async function startWorker(
     config,
     metrics: metrics.metrics,
     mailSender,
-    ...(options.worker ? { worker: options.worker } : {}),
+    worker: {
+      ...options.worker,
+      ...(options.tracing ? { aroundAttempt: options.tracing.aroundAttempt } : {}),
+    },
   });
   let closing: Promise<void> | undefined;
   return {

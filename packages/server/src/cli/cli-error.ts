@@ -15,8 +15,8 @@ export class CliError extends Error {}
  * @returns never; the process exits
  */
 export function exitWithError(error: unknown): never {
-  if (error instanceof ListenError) {
-    console.error(`prospectkit-server: ${error.message}`);
+  if (error instanceof ListenError || (error as Error | undefined)?.name === 'TracingUnavailableError') {
+    console.error(`prospectkit-server: ${(error as Error).message}`);
     process.exit(1);
   }
   const known =

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { DELIVERY_WORKER_DEFAULTS } from '../delivery/delivery-worker-options.js';
 import { createLogger } from '../logger.js';
+import { tracingRequested } from '../tracing/tracing-config.js';
 import { CliError } from './cli-error.js';
 import { warnInsecureWebhooks } from './insecure-webhooks-warning.js';
 import { positiveInteger } from './option-parsers.js';
@@ -38,9 +39,13 @@ export function registerWorker(program: Command): void {
         throw new CliError('--lease-seconds is at least 15: the 10-second attempt timeout plus a margin.');
       // Loaded here, not at the top: the HTTP client that sends webhooks (undici) is only for `worker` and
       // `start`, and every other command starts faster without it.
+      const tracing = tracingRequested()
+        ? await (await import('../tracing/start-tracing.js')).startTracing()
+        : undefined;
       const { startWorker } = await import('../start-worker.js');
       const running = await startWorker(config, {
         worker: { concurrency: o.concurrency, leaseMs: o.leaseSeconds * 1000 },
+        ...(tracing ? { tracing } : {}),
       });
       if (config.allowInsecureWebhooks) warnInsecureWebhooks();
       const metrics =
@@ -53,7 +58,10 @@ export function registerWorker(program: Command): void {
       runUntilSignal({
         logger: createLogger(config.logLevel),
         message: 'worker shutting down',
-        stop: () => running.close(),
+        stop: async () => {
+          await running.close();
+          await tracing?.shutdown();
+        },
       });
     });
 }

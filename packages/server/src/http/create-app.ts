@@ -1,4 +1,4 @@
-import { contract, contractYaml } from '@prospectkit/core';
+import { contract, contractYaml, matchOperation } from '@prospectkit/core';
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
@@ -52,6 +52,11 @@ export interface AppOptions {
    */
   metrics?: { prometheus: PrometheusMetrics; token: string | undefined } | undefined;
   /**
+   * Names each API request's trace by the contract's route (`/api/v1/prospects/{id}`), from `startTracing`.
+   * Default: none (no tracing).
+   */
+  nameRoute?: ((route: string) => void) | undefined;
+  /**
    * Whether the process is stopping: `/readyz` then answers 503 so a load balancer takes the instance out while
    * it finishes its requests (graceful drain, docs/deployment.md). Default: never.
    */
@@ -93,6 +98,14 @@ export function createApp(options: AppOptions): Express {
 
   // The API first: every layer before it is matched against each API request's path.
   const api = express.Router();
+  const { nameRoute } = options;
+  if (nameRoute) {
+    api.use((req, _res, next) => {
+      const { operation } = matchOperation(req.method, req.path);
+      if (operation) nameRoute(`/api/v1${operation.path}`);
+      next();
+    });
+  }
   api.use(contractChecks({ db, clock, logger, limiter: options.limiter, grants: options.grants }));
   if (options.validateResponses !== false) {
     // Requests are validated by the checks above (core's validators, shared with the mock); this validates
