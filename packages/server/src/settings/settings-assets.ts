@@ -15,7 +15,9 @@ export type SettingsAsset =
   | 'settings.js'
   | 'import.css'
   | 'import.js'
-  | 'inbox.css';
+  | 'inbox.css'
+  | 'webhook-health.css'
+  | 'webhook-health.js';
 
 const ASSETS: readonly SettingsAsset[] = [
   'settings-base.css',
@@ -26,6 +28,8 @@ const ASSETS: readonly SettingsAsset[] = [
   'import.css',
   'import.js',
   'inbox.css',
+  'webhook-health.css',
+  'webhook-health.js',
 ];
 
 /**

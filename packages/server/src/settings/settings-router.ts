@@ -20,7 +20,9 @@ import { signInCsrf } from './sign-in-csrf.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { teammateRoutes } from './teammate-routes.js';
 import { tokenRoutes } from './token-routes.js';
+import { vendorAssets } from './vendor-assets.js';
 import { messagePage } from './views/message-page.js';
+import { webhookHealthRoutes } from './webhook-health-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { loadWorkspace, workspacePickerRoutes, workspaceSettingsRoutes } from './workspace-routes.js';
 
@@ -132,6 +134,7 @@ export function settingsRouter(
       { status: 429 },
     );
   });
+  router.use('/assets/vendor', vendorAssets());
   router.use('/assets', settingsAssets());
   // A prospect's form carries up to 50 tags and 10,000 characters of notes (openapi.yaml `ProspectCreate`); the
   // import mapping form sends one field per column of the CSV file: room for 200 columns.
@@ -149,7 +152,7 @@ export function settingsRouter(
   workspace.use('/teammates', teammateRoutes(ctx));
   workspace.use('/inbox', inboxAssigneeRoutes(ctx));
   workspace.use('/tokens', tokenRoutes(ctx));
-  workspace.use('/webhooks', webhookRoutes(ctx));
+  workspace.use('/webhooks', webhookRoutes(ctx), webhookHealthRoutes(ctx));
   workspace.use('/prospects', appProspectRoutes(ctx));
   workspace.use('/imports', importRoutes(ctx));
   workspace.use('/inbox', inboxRoutes(ctx));

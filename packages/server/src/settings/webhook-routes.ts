@@ -6,6 +6,7 @@ import {
   resendDelivery,
 } from '../store/deliveries.js';
 import { getEvent } from '../store/events.js';
+import { webhookStandings } from '../store/webhook-health.js';
 import {
   createWebhook,
   getWebhookSigningSecrets,
@@ -93,6 +94,7 @@ export function webhookRoutes(ctx: SettingsContext): Router {
     const secrets = options.reveal
       ? await getWebhookSigningSecrets(ctx.db, wsId(res), webhook.id)
       : undefined;
+    const standing = (await webhookStandings(ctx.db, wsId(res))).get(webhook.id);
     if (options.reveal)
       ctx.logger.info({ req_id: req.id, webhook_id: webhook.id }, 'settings: signing secret revealed');
     render(
@@ -108,6 +110,7 @@ export function webhookRoutes(ctx: SettingsContext): Router {
         deliveries,
         moreDeliveries: more,
         olderPage: before !== undefined,
+        standing,
         now,
       }),
       {
@@ -119,7 +122,10 @@ export function webhookRoutes(ctx: SettingsContext): Router {
 
   router.get('/', async (req, res) => {
     const webhooks = await listWebhooks(ctx.db, wsId(res));
-    render(req, res, webhooksPage({ workspaceId: wsId(res), webhooks }), { flash: takeFlash(req) });
+    const standings = await webhookStandings(ctx.db, wsId(res));
+    render(req, res, webhooksPage({ workspaceId: wsId(res), webhooks, standings }), {
+      flash: takeFlash(req),
+    });
   });
 
   router.get('/new', (req, res) => {
