@@ -13,6 +13,7 @@ import { describeListenError, listenOn } from './listen-error.js';
 import { createLogger } from './logger.js';
 import { createMailSender } from './mail/mail-sender.js';
 import type { SmtpListener } from './mail/smtp-listener.js';
+import type { ServerMetrics } from './metrics/server-metrics.js';
 import { startMetrics } from './metrics/start-metrics.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
@@ -60,13 +61,14 @@ async function startMail(
   config: ServerConfig,
   db: Database,
   logger: Logger,
+  metrics: ServerMetrics,
 ): Promise<SmtpListener | undefined> {
   const port = config.mail.smtpPort;
   if (port === undefined) return undefined;
   // Loaded only when on: smtp-server and mailparser take seconds to load on a busy machine.
   const { startSmtpListener } = await import('./mail/smtp-listener.js');
   try {
-    return await startSmtpListener({ db, logger, config: config.mail });
+    return await startSmtpListener({ db, logger, config: config.mail, metrics });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException;
     if (config.mail.smtpPortIsDefault && failure.code === 'EADDRINUSE') {
@@ -169,7 +171,7 @@ export async function startServer(
       ...(options.listenNames ?? { port: 'PORT', host: 'HOST' }),
     });
     undo.push(() => closeServer(server));
-    const smtp = await startMail(config, db, logger);
+    const smtp = await startMail(config, db, logger, metrics.metrics);
     undo.push(() => smtp?.close());
     // Only now, every port bound: without PROSPECTKIT_ADMIN_PASSWORD, development generates one on first start
     // and keeps only its hash.

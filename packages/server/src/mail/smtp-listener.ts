@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Database } from '../db/database.js';
+import { NO_METRICS, type ServerMetrics } from '../metrics/server-metrics.js';
 import { ConnectionLimit } from './connection-limit.js';
 import { parseRecipient } from './inbound-address.js';
 import type { MailConfig } from './mail-config.js';
@@ -58,8 +59,11 @@ export async function startSmtpListener(options: {
   logger: Logger;
   config: MailConfig;
   now?: () => Date;
+  /** Where messages accepted and refused are counted (`prospectkit_smtp_messages_total`). Default: nowhere. */
+  metrics?: ServerMetrics;
 }): Promise<SmtpListener> {
   const { db, logger, config } = options;
+  const metrics = options.metrics ?? NO_METRICS;
   const now = options.now ?? (() => new Date());
   const limit = new ConnectionLimit(config.maxConnectionsPerAddress);
   const counted = new Set<string>();
@@ -81,6 +85,7 @@ export async function startSmtpListener(options: {
   async function onData(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
     const raw = await readMessage(stream, config.maxMessageBytes);
     if (!raw) {
+      metrics.smtpMessage('refused', 'too_large');
       logger.info({ smtp_session: session.id, outcome: 'too-large' }, 'mail refused: over the size limit');
       throw smtpError(552, `5.3.4 Message too large: the limit is ${config.maxMessageBytes} bytes.`);
     }
@@ -110,6 +115,7 @@ export async function startSmtpListener(options: {
         'mail received',
       );
     }
+    metrics.smtpMessage('accepted');
     const unmatched = outcomes.every((o) => o.kind === 'unmatched');
     return unmatched
       ? '2.0.0 Accepted: kept as unmatched (the sender is no known prospect) for a person to attach'
@@ -130,6 +136,7 @@ export async function startSmtpListener(options: {
     disableReverseLookup: true,
     onConnect(session, callback) {
       if (!limit.acquire(session.remoteAddress)) {
+        metrics.smtpMessage('refused', 'too_many_connections');
         logger.warn({ smtp_session: session.id }, 'mail connection refused: too many from one address');
         return callback(smtpError(421, '4.7.0 Too many connections from your address; try again later.'));
       }
@@ -142,16 +149,22 @@ export async function startSmtpListener(options: {
     onRcptTo(address, _session, callback) {
       const target = parseRecipient(address.address, config.inboundDomain);
       if (target.kind === 'other-domain') {
+        metrics.smtpMessage('refused', 'relay_denied');
         return callback(
           smtpError(550, `5.7.1 Relaying denied: this server takes mail for @${config.inboundDomain} only.`),
         );
       }
       if (target.kind === 'unknown-mailbox') {
+        metrics.smtpMessage('refused', 'no_mailbox');
         return callback(smtpError(550, '5.1.1 No such mailbox here.'));
       }
       resolveTarget(db, target as AcceptedTarget).then(
-        (found) => callback(found ? null : smtpError(550, '5.1.1 No such mailbox here.')),
+        (found) => {
+          if (!found) metrics.smtpMessage('refused', 'no_mailbox');
+          callback(found ? null : smtpError(550, '5.1.1 No such mailbox here.'));
+        },
         (error: Error) => {
+          metrics.smtpMessage('refused', 'temporary_failure');
           logger.error({ err_name: error.name }, 'mail: recipient lookup failed');
           callback(smtpError(451, '4.3.0 Temporary failure; try again later.'));
         },
@@ -162,6 +175,7 @@ export async function startSmtpListener(options: {
         (reply) => callback(null, reply),
         (error: Error & { responseCode?: number }) => {
           if (error.responseCode) return callback(error);
+          metrics.smtpMessage('refused', 'temporary_failure');
           logger.error({ smtp_session: session.id, err_name: error.name }, 'mail: storing a message failed');
           callback(smtpError(451, '4.3.0 Temporary failure storing the message; try again later.'));
         },
