@@ -4,7 +4,7 @@ import type { Database } from './db/database.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
 import type { DeliveryWorkerOptions } from './delivery/delivery-worker-options.js';
 import { createWebhookHealthWatch } from './delivery/webhook-health-watch.js';
-import { createImportRunner, type ImportRunner } from './import/index.js';
+import { createImportRunner, type ImportRunner, type ImportRunnerOptions } from './import/index.js';
 import type { MailSender } from './mail/mail-sender.js';
 import type { ServerMetrics } from './metrics/server-metrics.js';
 
@@ -26,6 +26,7 @@ export interface BackgroundWork {
  * `FOR UPDATE SKIP LOCKED` and a lease, and a webhook is disabled (and its email sent) by one of them.
  *
  * @param options.worker the delivery worker's own options (concurrency, lease, TLS ...). Default: its defaults
+ * @param options.importRunner the import runner's lease and poll. Default: its defaults
  * @example
  * const work = await startBackgroundWork({ db, logger, config, metrics: NO_METRICS, mailSender });
  * process.once('SIGTERM', () => void work.stop());
@@ -37,6 +38,8 @@ export async function startBackgroundWork(options: {
   metrics: ServerMetrics;
   mailSender: MailSender;
   worker?: Partial<DeliveryWorkerOptions>;
+  /** The import runner's own options (its lease ...). Default: its defaults. */
+  importRunner?: Pick<ImportRunnerOptions, 'leaseMs' | 'pollMs'>;
 }): Promise<BackgroundWork> {
   const { db, logger, config, metrics } = options;
   const worker = createDeliveryWorker({
@@ -47,7 +50,7 @@ export async function startBackgroundWork(options: {
     metrics,
     ...options.worker,
   });
-  const importRunner = createImportRunner({ db, logger, metrics });
+  const importRunner = createImportRunner({ db, logger, metrics, ...options.importRunner });
   const health = createWebhookHealthWatch({
     db,
     logger,

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open-database.js';
 import type { DeliveryWorkerOptions } from './delivery/delivery-worker-options.js';
+import type { ImportRunnerOptions } from './import/index.js';
 import { createLogger } from './logger.js';
 import { createMailSender } from './mail/mail-sender.js';
 import { startMetrics } from './metrics/start-metrics.js';
@@ -39,6 +40,7 @@ export async function startWorker(
   options: {
     logger?: Logger;
     worker?: Partial<DeliveryWorkerOptions>;
+    importRunner?: Pick<ImportRunnerOptions, 'leaseMs' | 'pollMs'>;
     tracing?: Pick<Tracing, 'traceDatabase' | 'aroundAttempt'>;
   } = {},
 ): Promise<RunningWorker> {
@@ -64,6 +66,7 @@ export async function startWorker(
     config,
     metrics: metrics.metrics,
     mailSender,
+    ...(options.importRunner ? { importRunner: options.importRunner } : {}),
     worker: {
       ...options.worker,
       ...(options.tracing ? { aroundAttempt: options.tracing.aroundAttempt } : {}),

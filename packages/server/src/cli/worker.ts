@@ -29,7 +29,7 @@ export function registerWorker(program: Command): void {
     )
     .option(
       '--lease-seconds <n>',
-      'how long a claimed delivery is held before another worker may take it (at least 15)',
+      'how long a claimed delivery or import job is held before another worker may take it (at least 15)',
       positiveInteger,
       DELIVERY_WORKER_DEFAULTS.leaseMs / 1000,
     )
@@ -45,6 +45,8 @@ export function registerWorker(program: Command): void {
       const { startWorker } = await import('../start-worker.js');
       const running = await startWorker(config, {
         worker: { concurrency: o.concurrency, leaseMs: o.leaseSeconds * 1000 },
+        // A killed worker's import job is resumed by another once this lease runs out, as its deliveries are.
+        importRunner: { leaseMs: o.leaseSeconds * 1000 },
         ...(tracing ? { tracing } : {}),
       });
       if (config.allowInsecureWebhooks) warnInsecureWebhooks();

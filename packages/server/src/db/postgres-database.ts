@@ -32,7 +32,8 @@ export async function createPostgresDatabase(
     }
   }
   const max = options.max ?? 10;
-  const sql = connect(url, { max, schema });
+  // Named, as every pool of the server is, so pg_stat_activity says whose a connection is (docs/deployment.md).
+  const sql = connect(url, { max, schema, connection: { application_name: 'prospectkit' } });
   const own = new PoolCount('prospectkit', max);
   const counts = new Set<PoolCount>([own]);
   const root = wrap(sql, own);
