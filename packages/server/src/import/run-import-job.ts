@@ -4,7 +4,7 @@ import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { finishImportJob, lockLeasedImportJob, recordImportProgress } from '../store/import-job-queue.js';
 import type { ImportJob } from '../store/import-jobs.js';
 import { type ImportRejection, insertImportRejections } from '../store/import-rejections.js';
-import { createProspects, findExistingContacts } from '../store/prospects.js';
+import { createProspectRows, findExistingContacts } from '../store/prospects.js';
 import type { ColumnMapping } from './import-fields.js';
 import { preparedRows } from './prepared-rows.js';
 import { createRowPreparer, type PreparedRow, type RowPreparer } from './row-preparer.js';
@@ -37,7 +37,7 @@ class LostLease extends Error {}
  * stored chunks and writes the batches.
  * Each batch is one transaction: the job row locked and the lease checked (the fencing token, so a runner whose
  * lease ran out writes nothing), the duplicate check, the prospects with their `prospect.created` events and
- * deliveries (the store's `createProspects`, as `POST /prospects`), the rejections, and the new counts and
+ * deliveries (the store's `createProspectRows`, as `POST /prospects`'s `createProspects`), the rejections, and the new counts and
  * position. A killed process therefore leaves whole batches only, and the next claim resumes after the last.
  * A job found `cancelling` ends `cancelled` before its next batch is written.
  *
@@ -72,7 +72,7 @@ export async function runImportJob(
       const creating =
         job.duplicates === 'skip' ? await withoutDuplicates(tx, job.workspace_id, valid, seen) : valid;
       const inputs = creating.map((row) => row.input as NonNullable<PreparedRow['input']>);
-      if (!job.dry_run) await createProspects(tx, job.workspace_id, inputs, now);
+      if (!job.dry_run) await createProspectRows(tx, job.workspace_id, inputs, now);
       await insertImportRejections(tx, job.id, rejections);
       const nextLease = new Date(now.getTime() + options.leaseMs);
       await recordImportProgress(tx, job.id, {
