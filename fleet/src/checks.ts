@@ -29,7 +29,7 @@ export async function dataChecks(
   >`
     select
       (select count(*)::int from prospects where workspace_id = ${options.workspaceId}) as prospects,
-      (select count(*)::int from events where workspace_id = ${options.workspaceId}) as events,
+      (select count(*)::int from events where workspace_id = ${options.workspaceId} and type = 'prospect.created') as events,
       (select count(*)::int from prospects p where p.workspace_id = ${options.workspaceId} and not exists (
          select 1 from events e where e.workspace_id = p.workspace_id and e.type = 'prospect.created'
            and (e.body::jsonb -> 'data' ->> 'prospect_id') = p.id)) as missing_events,

@@ -32,6 +32,7 @@ import { printScrape, scrape } from './metrics-scrape.js';
 import { type FleetProcess, fleetProcess } from './processes.js';
 import { rateLimitBurst } from './rate-limit-burst.js';
 import { startReceiver } from './receiver.js';
+import { sendMail } from './smtp-probe.js';
 
 const WINDOW_S = 8;
 const RATE = 30;
@@ -100,6 +101,8 @@ async function main(): Promise<number> {
     const bundle = await bundleCli();
     cleanups.push(() => bundle.remove());
     const apiPorts = [await freePort(), await freePort(), await freePort()];
+    // api1 also listens for inbound mail, so the run shows its messages counted.
+    const smtpPort = await freePort();
     const common = {
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',
@@ -128,6 +131,7 @@ async function main(): Promise<number> {
             PROSPECTKIT_RATE_LIMIT: String(RATE_LIMIT),
             PROSPECTKIT_DRAIN_SECONDS: '3',
             PROSPECTKIT_ADMIN_PASSWORD: 'fleet administrator password',
+            ...(i === 0 ? { PROSPECTKIT_SMTP_PORT: String(smtpPort) } : {}),
           },
         });
       }),
@@ -183,14 +187,31 @@ async function main(): Promise<number> {
     };
     const [api1, api2] = apis as [FleetProcess, FleetProcess, FleetProcess];
 
-    // Connections at steady state, measured during the first window.
-    let connections = '';
-    const baseline = window('before: 3 APIs, 2 workers');
-    await sleep(4000);
-    const byApp = await admin<{ application_name: string; n: number }[]>`
-      select application_name, count(*)::int as n from pg_stat_activity where datname = ${name} group by 1 order by 1`;
-    connections = byApp.map((r) => `${r.application_name || '(none)'}: ${r.n}`).join(', ');
-    await baseline;
+    // Connections to PostgreSQL by pool (pg_stat_activity.application_name), at rest and at most under load.
+    const connectionsNow = async () =>
+      new Map(
+        (
+          await admin<{ application_name: string; n: number }[]>`
+            select application_name, count(*)::int as n from pg_stat_activity where datname = ${name} group by 1`
+        ).map((r) => [r.application_name || '(unnamed)', r.n]),
+      );
+    const describe = (m: Map<string, number>) =>
+      `${[...m.values()].reduce((a, b) => a + b, 0)} (${[...m].map(([app, n]) => `${app} ${n}`).join(', ')})`;
+    const atRest = await connectionsNow();
+    let peak = new Map<string, number>();
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const now = await connectionsNow();
+        const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+        if (sum(now) > sum(peak)) peak = now;
+        await sleep(500);
+      }
+    })();
+    await window('before: 3 APIs, 2 workers');
+    sampling = false;
+    await sampler;
+    const connections = `at rest ${describe(atRest)}; at most ${describe(peak)} under the load`;
 
     // SIGKILL one API instance.
     let inFlightAtKill = 0;
@@ -272,6 +293,12 @@ async function main(): Promise<number> {
     await upAll();
     await window('after: api2 restarted');
 
+    // Inbound mail on api1: one message accepted, one recipient refused.
+    const mail = [
+      await sendMail(smtpPort, 'buyer@fleet.example', `${workspace.id.toLowerCase()}@localhost`),
+      await sendMail(smtpPort, 'buyer@fleet.example', 'someone@elsewhere.example'),
+    ];
+
     // The rate limit, counted in Redis, is exact across the three instances.
     const burst = await rateLimitBurst({ url: proxy.url, token, limit: RATE_LIMIT, extra: 50 });
 
@@ -326,6 +353,11 @@ async function main(): Promise<number> {
         what: 'the rate limit is exact across instances (Redis)',
         ok: burst.ok === RATE_LIMIT && burst.limited === 50 && burst.other.size === 0,
         detail: `${burst.ok} answered 200 and ${burst.limited} 429 of ${RATE_LIMIT + 50} from one address (limit ${RATE_LIMIT} a minute)`,
+      },
+      {
+        what: 'inbound mail on an instance: a message accepted, a recipient of another domain refused',
+        ok: mail[0]?.startsWith('250') === true && mail[1]?.startsWith('refused: 550') === true,
+        detail: mail.join(' / '),
       },
       {
         what: "the killed worker's import job resumed by the other, once",

@@ -10,6 +10,11 @@ export interface ServerConfig {
   host: string;
   /** PostgreSQL connection string; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | undefined;
+  /**
+   * `PROSPECTKIT_DB_POOL_MAX`: connections of the process's own PostgreSQL pool (1-100). Default 10. A worker
+   * adds 2 for the delivery queue, and every process 1 for LISTEN (docs/deployment.md).
+   */
+  dbPoolMax: number;
   /** `PROSPECTKIT_DATA_DIR`: the PGlite data directory, absolute. Default `.data` in the working directory. */
   dataDir: string;
   /** Public origin for `links` and `Location`, e.g. `https://api.example.com`. */
@@ -168,7 +173,8 @@ function redisUrl(raw: string | undefined): string | undefined {
 }
 
 /**
- * Reads `PORT` (default 3000), `HOST` (default 127.0.0.1), `DATABASE_URL`, `PROSPECTKIT_DATA_DIR` (default
+ * Reads `PORT` (default 3000), `HOST` (default 127.0.0.1), `DATABASE_URL`, `PROSPECTKIT_DB_POOL_MAX` (default 10),
+ * `PROSPECTKIT_DATA_DIR` (default
  * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_REDIS_URL` (default
  * unset), `PROSPECTKIT_TRUST_PROXY`
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
@@ -239,6 +245,7 @@ export function loadConfig(
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
     databaseUrl,
+    dbPoolMax: integer(env, 'PROSPECTKIT_DB_POOL_MAX', 10, 1, 100),
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
     publicUrl: publicUrl?.replace(/\/+$/, ''),
     rateLimit: integer(env, 'PROSPECTKIT_RATE_LIMIT', 60, 1, 1_000_000),

@@ -126,7 +126,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const opened =
-    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.db ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: config.dbPoolMax }));
   const undo: Array<() => Promise<unknown> | unknown> = options.db ? [] : [() => opened.close()];
   const db = options.tracing
     ? options.tracing.traceDatabase(opened, { databaseUrl: config.databaseUrl })

@@ -45,7 +45,11 @@ export async function startWorker(
   } = {},
 ): Promise<RunningWorker> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opened = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    max: config.dbPoolMax,
+  });
   const db = options.tracing
     ? options.tracing.traceDatabase(opened, { databaseUrl: config.databaseUrl })
     : opened;
