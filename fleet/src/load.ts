@@ -112,6 +112,6 @@ export function printTable(rows: readonly WindowResult[]): void {
   ]);
   const head = ['phase', 'requests', 'writes (201)', 'errors by cause', 'p50 ms', 'p99 ms', 'what happened'];
   console.log(`| ${head.join(' | ')} |`);
-  console.log(`| ${head.map((h, i) => (i > 0 && i < 6 ? '---:' : '---')).join(' | ')} |`);
+  console.log(`| ${head.map((_, i) => (i > 0 && i < 6 ? '---:' : '---')).join(' | ')} |`);
   for (const row of cells) console.log(`| ${row.join(' | ')} |`);
 }

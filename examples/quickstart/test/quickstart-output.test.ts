@@ -28,6 +28,12 @@ describe('npm run example:quickstart with port 2525 taken', () => {
       env: { ...process.env, NODE_ENV: 'development' },
     });
     const lines = stdout.trim().split('\n');
-    expect(lines.map((line) => line.split(':')[0])).toEqual(['server', 'webhook', 'created', 'listed', 'verified']);
+    expect(lines.map((line) => line.split(':')[0])).toEqual([
+      'server',
+      'webhook',
+      'created',
+      'listed',
+      'verified',
+    ]);
   });
 });

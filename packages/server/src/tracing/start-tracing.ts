@@ -27,7 +27,7 @@ export class TracingUnavailableError extends Error {
 
 /** The packages tracing loads, installed beside `@prospectkit/server` (optional peer dependencies). */
 export const TRACING_PACKAGES =
-  '@opentelemetry/sdk-node@0.223 @opentelemetry/instrumentation-http@0.223 @opentelemetry/instrumentation-express@0.69';
+  '@opentelemetry/sdk-node@0.223 @opentelemetry/instrumentation@0.223 @opentelemetry/instrumentation-http@0.223 @opentelemetry/instrumentation-express@0.69';
 
 /**
  * Starts OpenTelemetry's Node SDK, configured by the standard `OTEL_*` variables (exporter, endpoint, service
