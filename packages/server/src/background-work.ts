@@ -8,7 +8,7 @@ import { createImportRunner, type ImportRunner, type ImportRunnerOptions } from 
 import type { MailSender } from './mail/mail-sender.js';
 import type { ServerMetrics } from './metrics/server-metrics.js';
 
-/** The background work of a process: deliveries, imports and the webhooks' health; see {@link startBackgroundWork}. */
+/** The background work of a process: deliveries, imports and the webhooks' health; see `startBackgroundWork`. */
 export interface BackgroundWork {
   /** The delivery worker. */
   worker: DeliveryWorker;

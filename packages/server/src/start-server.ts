@@ -95,7 +95,12 @@ export interface StartServerOptions {
   /** Check every response against the contract. Default: `true` outside production. */
   validateResponses?: boolean;
   /** The settings that chose the API's port and address, named in a listen error. Default `PORT` and `HOST`. */
-  listenNames?: { port: string; host: string };
+  listenNames?: {
+    /** The setting that chose the port, e.g. `PORT` or `--port`. */
+    port: string;
+    /** The setting that chose the address, e.g. `HOST` or `--host`. */
+    host: string;
+  };
   /**
    * Tracing from `startTracing` (the CLI starts it when `OTEL_*` asks for traces): a span per SQL statement, and
    * each delivery attempt's span linked to the request that wrote its event. Default: none.

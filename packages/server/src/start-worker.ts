@@ -23,7 +23,7 @@ export interface RunningWorker {
 }
 
 /**
- * What `prospectkit-server worker` runs: the background work of {@link startBackgroundWork} (deliveries,
+ * What `prospectkit-server worker` runs: the background work of `startBackgroundWork` (deliveries,
  * imports, the webhooks' health) without the API, and its metrics on `PROSPECTKIT_METRICS_PORT` when set. The
  * metrics port is bound before any work starts: one that cannot be bound fails the start (a `ListenError`
  * naming the variable) having claimed nothing.

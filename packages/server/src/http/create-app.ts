@@ -50,7 +50,14 @@ export interface AppOptions {
    * `PROSPECTKIT_METRICS_TOKEN`), `GET /metrics` is served here to a bearer of it. Default: no metrics, and
    * `/metrics` is 404.
    */
-  metrics?: { prometheus: PrometheusMetrics; token: string | undefined } | undefined;
+  metrics?:
+    | {
+        /** The process's registry (`startMetrics`). */
+        prometheus: PrometheusMetrics;
+        /** `PROSPECTKIT_METRICS_TOKEN`, or `undefined` to serve `/metrics` on this port not at all. */
+        token: string | undefined;
+      }
+    | undefined;
   /**
    * Names each API request's trace by the contract's route (`/api/v1/prospects/{id}`), from `startTracing`.
    * Default: none (no tracing).

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 
-/** Where `/metrics` is served; see {@link loadMetricsConfig}. Off unless a port or a token is set. */
+/** Where `/metrics` is served; see `loadMetricsConfig`. Off unless a port or a token is set. */
 export interface MetricsConfig {
   /** `PROSPECTKIT_METRICS_PORT`: a listener of its own for `/metrics` (0 picks a free one). Default: none. */
   port: number | undefined;

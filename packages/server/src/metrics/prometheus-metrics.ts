@@ -2,12 +2,17 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/database.js';
 import { MAX_WEBHOOK_LABELS, type ServerMetrics } from './server-metrics.js';
 
-/** A process's metrics in the Prometheus text format; see {@link createPrometheusMetrics}. */
+/** A process's metrics in the Prometheus text format; see `createPrometheusMetrics`. */
 export interface PrometheusMetrics {
   /** What the server's parts report to (see {@link ServerMetrics}). */
   metrics: ServerMetrics;
   /** Requests being answered now, for `prospectkit_http_requests_in_flight`. */
-  inFlight: { inc(): void; dec(): void };
+  inFlight: {
+    /** A request began. */
+    inc(): void;
+    /** A request was answered (or its connection closed). */
+    dec(): void;
+  };
   /** The exposition's `Content-Type`. */
   contentType: string;
   /** Every family in the Prometheus text format, the database's gauges read now. */

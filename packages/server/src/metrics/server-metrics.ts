@@ -4,7 +4,7 @@
  * default, {@link NO_METRICS}, does nothing, so a server without metrics never loads prom-client.
  *
  * Every label value is from a bounded set: an operationId, a status code, a result, a webhook id (at most
- * {@link MAX_WEBHOOK_LABELS} per process), never a prospect id or an address.
+ * `MAX_WEBHOOK_LABELS` per process), never a prospect id or an address.
  *
  * @see docs/architecture.md, "Metrics and traces"
  */

@@ -3,16 +3,23 @@ import type { QueueConnection } from './queue-connection.js';
 
 /** A delivery claimed by a worker, with everything an attempt needs. */
 export interface ClaimedDelivery {
+  /** The delivery's id, `del_...`. */
   id: string;
   /** Attempts made so far; this attempt is number `attempts + 1`. */
   attempts: number;
+  /** The event's id, `evt_...` (`Service-Event-ID`). */
   event_id: string;
+  /** The event kind, e.g. `prospect.created` (`Service-Event`). */
   type: string;
+  /** The event's JSON envelope, exactly as it is signed and sent. */
   body: string;
+  /** The webhook's address. */
   url: string;
+  /** The webhook's signing secret, `whk_...`. */
   secret: string;
-  /** A rolled secret and when it takes effect (see `activeSigningSecret`). */
+  /** A rolled secret, if any (see `activeSigningSecret`). */
   next_secret: string | null;
+  /** When the rolled secret takes effect. */
   next_secret_at: Date | null;
   /** The webhook was revoked after the delivery was written: it is failed, not sent. */
   revoked: boolean;

@@ -4,7 +4,7 @@ import type { DeliveryWorkerOptions } from '../delivery/delivery-worker-options.
 import { attemptSpans } from './attempt-span.js';
 import { serverTracer, tracedDatabase } from './traced-database.js';
 
-/** Tracing as {@link startTracing} set it up. */
+/** Tracing as `startTracing` set it up. */
 export interface Tracing {
   /** The database with a span around each statement and transaction. */
   traceDatabase(db: Database, target: { databaseUrl: string | undefined }): Database;
