@@ -20,6 +20,10 @@ export interface StartBannerOptions {
   adminPasswordConfigured: boolean;
   /** The inbound SMTP listener's address (`undefined` when off) and the inbound domain. */
   mail?: { listening: { host: string; port: number } | undefined; inboundDomain: string; relay: boolean };
+  /** Whether this process does the background work (`PROSPECTKIT_START_WORKER`). Default `true`. */
+  backgroundWork?: boolean;
+  /** The metrics listener's address, when `PROSPECTKIT_METRICS_PORT` is set. */
+  metrics?: { host: string; port: number } | undefined;
 }
 
 /** The mail lines: where the listener is and each workspace's inbound address (at most ten). */
@@ -76,6 +80,12 @@ export async function startBanner(options: StartBannerOptions): Promise<string> 
     }
   }
   lines.push(...(await mailLines(options)));
+  if (options.backgroundWork === false)
+    lines.push(
+      '  Webhook deliveries and imports: off in this process (PROSPECTKIT_START_WORKER=off); run prospectkit-server worker.',
+    );
+  if (options.metrics)
+    lines.push(`  Metrics: http://${options.metrics.host}:${options.metrics.port}/metrics`);
   lines.push(`  Settings (tokens, webhooks, deliveries): ${options.settingsUrl}`);
   if (options.generatedAdminPassword) {
     lines.push(

@@ -51,6 +51,11 @@ export function registerStart(program: Command): void {
           databaseLabel: config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`,
           generatedAdminPassword: running.generatedAdminPassword,
           adminPasswordConfigured: config.adminPassword !== undefined,
+          backgroundWork: config.startWorker,
+          metrics:
+            running.metricsPort === undefined
+              ? undefined
+              : { host: config.metrics.host, port: running.metricsPort },
           mail: {
             listening: running.smtp ? { host: config.mail.smtpHost, port: running.smtp.port } : undefined,
             inboundDomain: config.mail.inboundDomain,
