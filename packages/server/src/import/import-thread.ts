@@ -5,13 +5,24 @@ import { parentPort } from 'node:worker_threads';
 import { createCsvParser } from './csv-parser.js';
 import type { ColumnMapping } from './import-fields.js';
 import { createLineCounter } from './line-counter.js';
+import { parseRecords } from './parse-upload.js';
 import type { CsvRecord } from './read-csv-records.js';
 import { decodeRecordChunk } from './record-chunks.js';
 import type { PreparedRow, PrepareRequest } from './row-preparer.js';
-import { rowToProspect } from './row-to-prospect.js';
+
+// The row rules load the contract's validators (a few hundred ms): only a thread that checks rows pays for them,
+// not one that parses an upload.
+let rules: Promise<typeof import('./row-to-prospect.js')> | undefined;
+const rowRules = () => {
+  rules ??= import('./row-to-prospect.js');
+  return rules;
+};
 
 const port = parentPort;
 if (!port) throw new Error('import-thread.ts runs as a worker thread (see row-preparer.ts).');
+
+/** The parses of uploads in progress. */
+const uploads = new Map<number, ReturnType<typeof parseRecords>>();
 
 /** The CSV sessions of uploads from older versions, parsed here chunk by chunk. */
 const sessions = new Map<
@@ -19,11 +30,12 @@ const sessions = new Map<
   { take(): CsvRecord[]; feed(data: Uint8Array): Promise<void>; end(): Promise<void> }
 >();
 
-function prepare(
+async function prepare(
   records: readonly CsvRecord[],
   mapping: ColumnMapping,
   headers: readonly string[],
-): PreparedRow[] {
+): Promise<PreparedRow[]> {
+  const { rowToProspect } = await rowRules();
   return records.map((record) => {
     const row = rowToProspect(record.cells, record.line, mapping, headers);
     return { line: row.line, endLine: record.endLine, input: row.input, issues: row.issues };
@@ -68,8 +80,23 @@ function csvSession(delimiter: string, skip: number) {
   };
 }
 
-async function handle(request: PrepareRequest): Promise<PreparedRow[]> {
+async function handle(request: PrepareRequest): Promise<unknown> {
   switch (request.kind) {
+    case 'upload-open':
+      uploads.set(request.session, parseRecords(request.delimiter));
+      return undefined;
+    case 'upload-feed': {
+      const upload = uploads.get(request.session);
+      if (!upload) throw new Error(`No upload ${request.session}.`);
+      await upload.write(request.data);
+      return upload.takeChunks();
+    }
+    case 'upload-end': {
+      const upload = uploads.get(request.session);
+      if (!upload) throw new Error(`No upload ${request.session}.`);
+      uploads.delete(request.session);
+      return upload.end();
+    }
     case 'records': {
       const records = decodeRecordChunk(request.data);
       return prepare(records.slice(request.skip), request.mapping, request.headers);
@@ -95,7 +122,11 @@ async function handle(request: PrepareRequest): Promise<PreparedRow[]> {
 
 port.on('message', (message: { id: number; request: PrepareRequest }) => {
   handle(message.request).then(
-    (rows) => port.postMessage({ id: message.id, rows }),
-    (error: Error) => port.postMessage({ id: message.id, error: error.message }),
+    (result) => port.postMessage({ id: message.id, result }),
+    (error: Error & { code?: string; lines?: number }) =>
+      port.postMessage({
+        id: message.id,
+        error: { message: error.message, code: error.code, lines: error.lines },
+      }),
   );
 });

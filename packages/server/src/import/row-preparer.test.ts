@@ -11,7 +11,7 @@ function chunkOf(rows: string[][]) {
   rows.forEach((cells, i) => {
     chunker.add({ line: i + 2, endLine: i + 2, cells });
   });
-  return chunker.end()[0]?.data as Uint8Array;
+  return Buffer.from(chunker.end()[0]?.data ?? '[]');
 }
 
 describe('createRowPreparer', () => {

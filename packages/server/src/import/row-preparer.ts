@@ -35,12 +35,22 @@ export type PrepareRequest =
       mapping: ColumnMapping;
       headers: readonly string[];
     }
-  | { kind: 'csv-end'; session: number; mapping: ColumnMapping; headers: readonly string[] };
+  | { kind: 'csv-end'; session: number; mapping: ColumnMapping; headers: readonly string[] }
+  /** The upload's one parse (parse-upload.ts), answered with chunks of records to store, and at the end the header row and count. */
+  | { kind: 'upload-open'; session: number; delimiter: string }
+  | { kind: 'upload-feed'; session: number; data: Uint8Array }
+  | { kind: 'upload-end'; session: number };
 
-/** The import's thread, seen from the runner; see {@link createRowPreparer}. */
+/** The import's thread, seen from the upload and the runner; see {@link createRowPreparer}. */
 export interface RowPreparer {
   /** Checks one stored chunk's records (from record `skip` of the chunk on) in the thread. */
   prepare(request: PrepareRequest): Promise<PreparedRow[]>;
+  /**
+   * Any request, answered with what the thread returns for it.
+   *
+   * @throws {Error} with the thread's `code` and `lines` (csv-parse's, for an upload that is not CSV)
+   */
+  request<T>(request: PrepareRequest): Promise<T>;
   /** A number for a new CSV session (a file uploaded by an older version). */
   nextSession(): number;
   /** Ends the thread; a later `prepare` starts a new one. */
@@ -60,9 +70,16 @@ function threadEntry(): { url: URL; source: boolean } {
   return { url: new URL('./import-thread.ts', import.meta.url), source: true };
 }
 
+/**
+ * The thread's heap: a young generation of 4 MB (the default of 16-32 MB per semi-space is tuned for throughput,
+ * and an import's rows die young) and an old one capped well above what a chunk's rows need, so the thread adds
+ * little to the process's memory however large the file (docs/benchmarks.md, bench:import's memory step).
+ */
+const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 256 };
+
 function startThread(): Worker {
   const entry = threadEntry();
-  if (!entry.source) return new Worker(entry.url);
+  if (!entry.source) return new Worker(entry.url, { resourceLimits: RESOURCE_LIMITS });
   // tsx's ES module API (its CommonJS build cannot register the loader from a worker).
   const api = pathToFileURL(
     createRequire(import.meta.url)
@@ -71,7 +88,7 @@ function startThread(): Worker {
   );
   return new Worker(
     `import(${JSON.stringify(api.href)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry.url.href)}, ${JSON.stringify(import.meta.url)}))`,
-    { eval: true },
+    { eval: true, resourceLimits: RESOURCE_LIMITS },
   );
 }
 
@@ -91,10 +108,7 @@ export function createRowPreparer(): RowPreparer {
   let thread: Worker | undefined;
   let nextId = 0;
   let sessions = 0;
-  const pending = new Map<
-    number,
-    { resolve: (rows: PreparedRow[]) => void; reject: (error: Error) => void }
-  >();
+  const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   const fail = (error: Error) => {
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
@@ -103,15 +117,28 @@ export function createRowPreparer(): RowPreparer {
   const open = (): Worker => {
     if (thread) return thread;
     const started = startThread();
-    started.on('message', (message: { id: number; rows?: PreparedRow[]; error?: string }) => {
-      const waiting = pending.get(message.id);
-      if (!waiting) return;
-      pending.delete(message.id);
-      if (pending.size === 0) started.unref();
-      if (message.error !== undefined)
-        waiting.reject(new Error(`The import thread failed: ${message.error}`));
-      else waiting.resolve(message.rows ?? []);
-    });
+    started.on(
+      'message',
+      (message: {
+        id: number;
+        result?: unknown;
+        error?: { message: string; code?: string; lines?: number };
+      }) => {
+        const waiting = pending.get(message.id);
+        if (!waiting) return;
+        pending.delete(message.id);
+        if (pending.size === 0) started.unref();
+        const { error } = message;
+        if (error)
+          waiting.reject(
+            Object.assign(new Error(`The import thread failed: ${error.message}`), {
+              code: error.code,
+              lines: error.lines,
+            }),
+          );
+        else waiting.resolve(message.result);
+      },
+    );
     started.on('error', (error) => {
       if (thread === started) fail(error);
     });
@@ -123,17 +150,19 @@ export function createRowPreparer(): RowPreparer {
     thread = started;
     return started;
   };
+  const request = <T>(message: PrepareRequest): Promise<T> => {
+    const worker = open();
+    // Kept alive while it has work: a CLI on PGlite may have nothing else keeping the process up meanwhile.
+    worker.ref();
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
+      worker.postMessage({ id, request: message });
+    });
+  };
   return {
-    prepare(request) {
-      const worker = open();
-      // Kept alive while it has work: a CLI on PGlite may have nothing else keeping the process up meanwhile.
-      worker.ref();
-      const id = nextId++;
-      return new Promise<PreparedRow[]>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, request });
-      });
-    },
+    prepare: (message) => request<PreparedRow[]>(message),
+    request,
     nextSession: () => ++sessions,
     async close() {
       const worker = thread;

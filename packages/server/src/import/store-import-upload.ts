@@ -8,11 +8,10 @@ import {
   type ImportJob,
   insertImportJob,
 } from '../store/import-jobs.js';
-import { createCsvParser } from './csv-parser.js';
 import { detectDelimiter } from './detect-delimiter.js';
 import { ImportError } from './import-error.js';
-import { createLineCounter } from './line-counter.js';
-import { createRecordChunker, type RecordChunk } from './record-chunks.js';
+import type { RecordChunk } from './record-chunks.js';
+import { createRowPreparer, type RowPreparer } from './row-preparer.js';
 import { createUtf8Scan } from './utf8-scan.js';
 
 /** Bytes read before the delimiter is guessed. */
@@ -37,7 +36,7 @@ const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} M
 /**
  * Streams an uploaded CSV file into the database, checking it on the way with about one chunk in memory: its
  * size, that it is text (no NUL byte) in UTF-8, that its quoting closes, and that it has a header row. This is
- * the file's one parse: its records are stored parsed (`import_file_chunks`, about 1 MiB of records a row,
+ * the file's one parse: its records are stored parsed (`import_file_chunks`, about 64 KiB of records a row,
  * `record-chunks.ts`) and counted, so the import itself reads them without parsing CSV again. Reading stops at
  * the first byte over `maxBytes`.
  *
@@ -64,18 +63,39 @@ export async function storeImportUpload(db: Sql, options: StoreImportUploadOptio
 }
 
 async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions) {
+  // The parse runs in an import thread of the upload's own: this event loop (the API's, for an upload from the
+  // app) only checks the bytes as they come and stores the chunks of records the thread hands back.
+  const thread = createRowPreparer();
+  try {
+    return await receiveInto(db, jobId, options, thread);
+  } finally {
+    await thread.close();
+  }
+}
+
+async function receiveInto(db: Sql, jobId: string, options: StoreImportUploadOptions, thread: RowPreparer) {
   const utf8 = createUtf8Scan();
+  const session = thread.nextSession();
   let byteSize = 0;
   let line = 1;
   let seq = 0;
+  let delimiter: string | undefined;
   const store = async (chunks: RecordChunk[]) => {
     for (const chunk of chunks) {
       await insertImportChunk(db, jobId, seq, chunk.data, chunk.firstRecord);
       seq += 1;
     }
   };
-  let parser: ReturnType<typeof parseRecords> | undefined;
+  const parse = async (data: Uint8Array) => {
+    if (delimiter === undefined) {
+      delimiter = detectDelimiter(new TextDecoder().decode(data));
+      await thread.request({ kind: 'upload-open', session, delimiter });
+    }
+    await store(await thread.request<RecordChunk[]>({ kind: 'upload-feed', session, data }));
+  };
+  // The delimiter is guessed from the first SAMPLE_BYTES, so the parse starts once they have arrived.
   const sample: Uint8Array[] = [];
+  let sampled = 0;
   for await (const raw of options.source) {
     const piece = typeof raw === 'string' ? Buffer.from(raw) : (raw as Uint8Array);
     byteSize += piece.length;
@@ -94,29 +114,34 @@ async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions
     const invalidAt = utf8.push(piece);
     if (invalidAt >= 0) throw invalidUtf8(line + newlines(piece.subarray(0, invalidAt)));
     line += newlines(piece);
-    if (parser) await parser.write(piece);
+    if (sampled >= SAMPLE_BYTES) await parse(piece);
     else {
       sample.push(piece);
-      if (byteSize >= SAMPLE_BYTES) parser = parseRecords(Buffer.concat(sample.splice(0)));
+      sampled += piece.length;
+      if (sampled >= SAMPLE_BYTES) await parse(Buffer.concat(sample.splice(0)));
     }
-    if (parser) await store(parser.takeChunks());
   }
   if (utf8.endsInsideCharacter()) throw invalidUtf8(line);
-  parser ??= parseRecords(Buffer.concat(sample));
-  const { delimiter, headers, records, chunks } = await parser.end();
+  await parse(Buffer.concat(sample.splice(0)));
+  let parsed: { headers: string[]; records: number; chunks: RecordChunk[] };
+  try {
+    parsed = await thread.request({ kind: 'upload-end', session });
+  } catch (error) {
+    throw notCsv(error as Error & { code?: string; lines?: number });
+  }
   if (byteSize === 0)
     throw new ImportError(
       'empty',
       'The file is empty. Choose a CSV file with a header row and at least one row of prospects.',
     );
-  if (headers.every((h) => h.trim() === '')) {
+  if (parsed.headers.every((h) => h.trim() === '')) {
     throw new ImportError(
       'no_header',
       'The file has no header row: its first line must name the columns (such as Company, Email, Website).',
     );
   }
-  await store(chunks);
-  return { byteSize, delimiter, headers, totalRows: records };
+  await store(parsed.chunks);
+  return { byteSize, delimiter: delimiter as string, headers: parsed.headers, totalRows: parsed.records };
 }
 
 function invalidUtf8(line: number): ImportError {
@@ -130,59 +155,6 @@ function newlines(bytes: Uint8Array): number {
   let count = 0;
   for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) count += 1;
   return count;
-}
-
-/**
- * Runs the engine's parser over the file as it arrives: the header row, then each data record with the lines it
- * spans (`createLineCounter`, fed the same bytes in the same order) into a {@link createRecordChunker}.
- */
-function parseRecords(sample: Uint8Array) {
-  const delimiter = detectDelimiter(new TextDecoder().decode(sample));
-  const parser = createCsvParser(delimiter);
-  const lines = createLineCounter();
-  const chunker = createRecordChunker();
-  let headers: string[] | undefined;
-  let failure: Error | undefined;
-  parser.on('data', ({ record, info }: { record: string[]; info: { bytes: number } }) => {
-    const span = lines.record(info.bytes);
-    if (headers === undefined) headers = record;
-    else chunker.add({ ...span, cells: record });
-  });
-  parser.on('error', (error) => {
-    failure = error;
-  });
-  const done = new Promise<void>((resolve) => {
-    parser.on('end', resolve);
-    parser.on('error', () => resolve());
-  });
-  const feed = (piece: Uint8Array) => {
-    lines.feed(piece);
-    return parser.write(piece);
-  };
-  feed(sample);
-  return {
-    /** Resolves once the parser can take more, so a fast source never piles up in its buffer. */
-    async write(piece: Uint8Array) {
-      if (failure || feed(piece)) return;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          parser.off('drain', done);
-          parser.off('error', done);
-          resolve();
-        };
-        parser.on('drain', done);
-        parser.on('error', done);
-      });
-    },
-    /** The chunks of records filled so far, to store. */
-    takeChunks: () => chunker.takeFull(),
-    async end() {
-      parser.end();
-      await done;
-      if (failure) throw notCsv(failure);
-      return { delimiter, headers: headers ?? [], records: chunker.records, chunks: chunker.end() };
-    },
-  };
 }
 
 function notCsv(error: Error & { code?: string; lines?: number }): ImportError {

@@ -8,15 +8,16 @@ export async function insertImportChunk(
   db: Sql,
   jobId: string,
   seq: number,
-  data: Uint8Array,
+  data: Uint8Array | string,
   firstRecord: number | null = null,
 ): Promise<void> {
-  await db.query('insert into import_file_chunks (job_id, seq, data, first_record) values ($1, $2, $3, $4)', [
-    jobId,
-    seq,
-    Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-    firstRecord,
-  ]);
+  // Text (a chunk of records' JSON) is sent as it is and stored as its UTF-8 bytes by the database: a bytea
+  // parameter would travel as hex, twice the bytes, built in this process's memory first.
+  const text = typeof data === 'string';
+  await db.query(
+    `insert into import_file_chunks (job_id, seq, data, first_record) values ($1, $2, ${text ? "convert_to($3::text, 'UTF8')" : '$3'}, $4)`,
+    [jobId, seq, text ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength), firstRecord],
+  );
 }
 
 /** One stored chunk: its bytes and, for parsed records, the number of its first data record. */
