@@ -8,7 +8,7 @@
 // role may create databases) and Redis (TEST_REDIS_URL); installs Debian's haproxy when missing. See
 // docs/deployment.md.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -25,14 +25,16 @@ import postgres from 'postgres';
 import { createClient } from 'redis';
 import { type Check, dataChecks } from './checks.js';
 import { bundleCli } from './cli-bundle.js';
+import { fleetProcesses } from './fleet-processes.js';
 import { freePort } from './free-port.js';
 import { ensureHaproxy, startHaproxy } from './haproxy.js';
 import { loadWindow, printTable, type WindowResult } from './load.js';
 import { printScrape, scrape } from './metrics-scrape.js';
-import { type FleetProcess, fleetProcess } from './processes.js';
+import type { FleetProcess } from './processes.js';
 import { rateLimitBurst } from './rate-limit-burst.js';
 import { startReceiver } from './receiver.js';
 import { sendMail } from './smtp-probe.js';
+import { load, sleep, until } from './wait.js';
 
 const WINDOW_S = 8;
 const RATE = 30;
@@ -40,22 +42,6 @@ const RATE_LIMIT = 3000;
 const LEASE_S = 15;
 const WORKER_CONCURRENCY = 16;
 const IMPORT_ROWS = 6000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`test:fleet: timed out waiting for ${what}.`);
-    await sleep(100);
-  }
-}
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -100,55 +86,17 @@ async function main(): Promise<number> {
 
     const bundle = await bundleCli();
     cleanups.push(() => bundle.remove());
-    const apiPorts = [await freePort(), await freePort(), await freePort()];
     // api1 also listens for inbound mail, so the run shows its messages counted.
     const smtpPort = await freePort();
-    const common = {
-      DATABASE_URL: databaseUrl,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS: '1',
-    };
-    const apis = await Promise.all(
-      apiPorts.map(async (port, i) => {
-        const metricsPort = await freePort();
-        return fleetProcess({
-          name: `api${i + 1}`,
-          kind: 'api',
-          cli: bundle.cli,
-          args: ['start'],
-          port,
-          metricsPort,
-          env: {
-            ...common,
-            PROSPECTKIT_METRICS_PORT: String(metricsPort),
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            PROSPECTKIT_START_WORKER: 'off',
-            PROSPECTKIT_PUBLIC_URL: 'https://api.fleet.test',
-            PROSPECTKIT_TRUST_PROXY: '1',
-            PROSPECTKIT_REDIS_URL: redisUrl,
-            PROSPECTKIT_RATE_LIMIT: String(RATE_LIMIT),
-            PROSPECTKIT_DRAIN_SECONDS: '3',
-            PROSPECTKIT_ADMIN_PASSWORD: 'fleet administrator password',
-            ...(i === 0 ? { PROSPECTKIT_SMTP_PORT: String(smtpPort) } : {}),
-          },
-        });
-      }),
-    );
-    const workers = await Promise.all(
-      [1, 2].map(async (i) => {
-        const metricsPort = await freePort();
-        return fleetProcess({
-          name: `worker${i}`,
-          kind: 'worker',
-          cli: bundle.cli,
-          args: ['worker', '--lease-seconds', String(LEASE_S), '--concurrency', String(WORKER_CONCURRENCY)],
-          metricsPort,
-          env: { ...common, PROSPECTKIT_METRICS_PORT: String(metricsPort) },
-        });
-      }),
-    );
+    const { apis, workers, apiPorts } = await fleetProcesses({
+      cli: bundle.cli,
+      databaseUrl,
+      redisUrl,
+      smtpPort,
+      rateLimit: RATE_LIMIT,
+      leaseSeconds: LEASE_S,
+      concurrency: WORKER_CONCURRENCY,
+    });
     processes.push(...apis, ...workers);
     await Promise.all(processes.map((p) => p.start()));
     const proxy = await startHaproxy({
