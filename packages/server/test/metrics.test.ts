@@ -44,8 +44,8 @@ function total(all: Map<string, number>, name: string, labels: Record<string, st
   return sum;
 }
 
-async function until(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 30_000;
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -257,13 +257,18 @@ describe('the metrics of a worker process', () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       let text = '';
-      await until(async () => {
-        text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
-          (r) => r.text(),
-          () => '',
-        );
-        return text.includes('prospectkit_process_info');
-      }, 'the worker to serve its metrics');
+      await until(
+        async () => {
+          text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
+            (r) => r.text(),
+            () => '',
+          );
+          return text.includes('prospectkit_process_info');
+          // A process's start: seconds on an idle machine, a minute on one running the whole suite.
+        },
+        'the worker to serve its metrics',
+        100_000,
+      );
       const all = samples(text);
       expect(all.get('prospectkit_process_info{role="worker"}')).toBe(1);
       expect(all.get('prospectkit_delivery_queue_depth{state="due"}')).toBe(0);
