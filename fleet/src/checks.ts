@@ -37,7 +37,9 @@ export async function dataChecks(
       (select count(*)::int from deliveries where workspace_id = ${options.workspaceId} and status = 'succeeded') as succeeded`;
   const c = counts as NonNullable<typeof counts>;
   const eventIds = (
-    await sql<{ id: string }[]>`select id from events where workspace_id = ${options.workspaceId}`
+    await sql<
+      { id: string }[]
+    >`select id from events where workspace_id = ${options.workspaceId} and type = 'prospect.created'`
   ).map((r) => r.id);
   const missing = eventIds.filter((id) => !options.received.has(id)).length;
   const duplicates = [...options.received.values()].reduce((sum, n) => sum + n - 1, 0);

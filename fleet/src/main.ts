@@ -41,7 +41,8 @@ const RATE = 30;
 const RATE_LIMIT = 3000;
 const LEASE_S = 15;
 const WORKER_CONCURRENCY = 16;
-const IMPORT_ROWS = 6000;
+// Enough rows that the import is still running when its worker is killed (it runs at several thousand a second).
+const IMPORT_ROWS = 30_000;
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -202,11 +203,15 @@ async function main(): Promise<number> {
     await window(
       'worker killed mid-import (SIGKILL)',
       {
-        atMs: 500,
+        atMs: 0,
         async run() {
           await holder.kill('SIGKILL');
           const atKill = await getImportJob(db, { workspaceId: importWorkspace.id, jobId: uploaded.id });
-          const rowsAtKill = atKill?.rows_done ?? 0;
+          if (atKill?.status !== 'running')
+            throw new Error(
+              `test:fleet: the import was ${atKill?.status} before its worker was killed; raise IMPORT_ROWS.`,
+            );
+          const rowsAtKill = atKill.rows_done;
           await until('the other worker to resume the import', (LEASE_S + 30) * 1000, async () => {
             const rows = (await scrape(other.metricsPort)).total('prospectkit_import_rows_total');
             return rows > 0 ? true : undefined;
