@@ -4,11 +4,13 @@ export default defineConfig({
   // Named, so the bin stays `dist/cli.js` while its source is the folder `src/cli/`.
   // The mail worker's task is an entry of its own, `dist/inbound-mail-task.js` beside the chunks, as
   // `mail-workers.ts` looks for it (piscina loads it in each worker thread).
+  // The import's worker thread is loaded by file (`new Worker`), beside the chunks that start it (row-preparer.ts).
   entry: {
     index: 'src/index.ts',
     cli: 'src/cli/index.ts',
     'testing/index': 'src/testing/index.ts',
     'inbound-mail-task': 'src/mail/inbound-mail-task.ts',
+    'import-thread': 'src/import/import-thread.ts',
   },
   format: ['esm'],
   dts: { sourcemap: false, build: true },

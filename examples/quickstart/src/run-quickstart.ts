@@ -57,8 +57,13 @@ export async function runQuickstart(
   await once(receiver, 'listening');
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
 
-  // 2. The reference server, with the development switch that allows a plain-http loopback receiver.
-  const config = { ...loadConfig({ LOG_LEVEL: 'warn' }), port: 0, allowInsecureWebhooks: true };
+  // 2. The reference server, with the development switch that allows a plain-http loopback receiver. No inbound
+  // mail here: the quickstart must not depend on (or warn about) port 2525 being free.
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'warn', PROSPECTKIT_SMTP_PORT: 'off' }),
+    port: 0,
+    allowInsecureWebhooks: true,
+  };
   const db = options.db ?? (await openDatabase({}));
   const server = await startServer(config, { db });
   try {

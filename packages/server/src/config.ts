@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_IMPORT_SHAPE_LIMITS, type ImportShapeLimits } from './import/csv-shape-limits.js';
 import { loadMailConfig, type MailConfig } from './mail/mail-config.js';
+import { loadMetricsConfig, type MetricsConfig } from './metrics/metrics-config.js';
 
 /** The reference server's settings, from the environment. */
 export interface ServerConfig {
@@ -10,6 +11,11 @@ export interface ServerConfig {
   host: string;
   /** PostgreSQL connection string; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | undefined;
+  /**
+   * `PROSPECTKIT_DB_POOL_MAX`: connections of the process's own PostgreSQL pool (1-100). Default 10. A worker
+   * adds 2 for the delivery queue, and every process 1 for LISTEN (docs/deployment.md).
+   */
+  dbPoolMax: number;
   /** `PROSPECTKIT_DATA_DIR`: the PGlite data directory, absolute. Default `.data` in the working directory. */
   dataDir: string;
   /** Public origin for `links` and `Location`, e.g. `https://api.example.com`. */
@@ -48,6 +54,28 @@ export interface ServerConfig {
   importShape: ImportShapeLimits;
   /** The inbound SMTP listener, inbound addresses and the outgoing relay (`PROSPECTKIT_SMTP_*`). */
   mail: MailConfig;
+  /** Where `/metrics` is served (`PROSPECTKIT_METRICS_PORT`, `_HOST`, `_TOKEN`); off unless a port or token is set. */
+  metrics: MetricsConfig & {
+    /** Whether a port or a token is set. */
+    enabled: boolean;
+  };
+  /**
+   * `PROSPECTKIT_START_WORKER`: whether `start` also delivers webhooks, runs imports and watches the webhooks'
+   * health in its process (`on`), or only serves, leaving that to `prospectkit-server worker` processes (`off`).
+   * Default `on`.
+   */
+  startWorker: boolean;
+  /**
+   * `PROSPECTKIT_DRAIN_SECONDS`: on SIGTERM, how long `start` keeps answering with `/readyz` at 503 before it
+   * stops accepting connections, so a load balancer's health checks take it out first (docs/deployment.md).
+   * Default 0.
+   */
+  drainSeconds: number;
+  /**
+   * `PROSPECTKIT_ADMIN_EMAIL`: the administrators' addresses (comma-separated), told by email when a webhook is
+   * disabled after days of failures. Default: none (the webhook pages and the log still say so).
+   */
+  adminEmails: string[];
 }
 
 /** The default `PROSPECTKIT_IMPORT_MAX_BYTES`: 50 MiB. */
@@ -77,10 +105,10 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
-/** The mail settings, their problems reported as every other setting's. */
-function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
+/** A group of settings read by its own module, its problems reported as every other setting's. */
+function group<T>(load: (env: NodeJS.ProcessEnv) => T, env: NodeJS.ProcessEnv): T {
   try {
-    return loadMailConfig(env);
+    return load(env);
   } catch (error) {
     if (error instanceof RangeError) throw new ConfigError(error.message);
     throw error;
@@ -107,6 +135,29 @@ function importShape(env: NodeJS.ProcessEnv): ImportShapeLimits {
     );
   }
   return shape;
+}
+
+const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
+
+function adminEmails(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+  const bad = list.find((address) => !EMAIL.test(address));
+  if (bad !== undefined)
+    throw new ConfigError(
+      `PROSPECTKIT_ADMIN_EMAIL must be email addresses separated by commas, such as ops@example.com; "${bad}" is not one.`,
+    );
+  return list;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '') return fallback;
+  if (['on', '1', 'true'].includes(raw)) return true;
+  if (['off', '0', 'false'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off; got "${env[name]}".`);
 }
 
 /** Options of {@link loadConfig}. */
@@ -158,7 +209,8 @@ function redisUrl(raw: string | undefined): string | undefined {
 }
 
 /**
- * Reads `PORT` (default 3000), `HOST` (default 127.0.0.1), `DATABASE_URL`, `PROSPECTKIT_DATA_DIR` (default
+ * Reads `PORT` (default 3000), `HOST` (default 127.0.0.1), `DATABASE_URL`, `PROSPECTKIT_DB_POOL_MAX` (default 10),
+ * `PROSPECTKIT_DATA_DIR` (default
  * `.data`), `PROSPECTKIT_PUBLIC_URL`, `PROSPECTKIT_RATE_LIMIT` (default 60), `PROSPECTKIT_REDIS_URL` (default
  * unset), `PROSPECTKIT_TRUST_PROXY`
  * (default false), `LOG_LEVEL` (default info), `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS` (default off),
@@ -167,8 +219,10 @@ function redisUrl(raw: string | undefined): string | undefined {
  * `PROSPECTKIT_ATTEMPT_RETENTION_DAYS` (default 30, 1-3650), `PROSPECTKIT_IMPORT_MAX_BYTES` (default 50 MiB,
  * 1 byte to 1 GiB), `PROSPECTKIT_IMPORT_MAX_COLUMNS` (default 500, 1-2000), `PROSPECTKIT_IMPORT_MAX_FIELD_BYTES`
  * (default 64 KiB, 1 KiB to 16 MiB), `PROSPECTKIT_IMPORT_MAX_ROW_BYTES` (default 256 KiB, 1 KiB to 64 MiB, at
- * least the field limit), and the mail settings (`loadMailConfig`: `PROSPECTKIT_SMTP_PORT`, `PROSPECTKIT_INBOUND_DOMAIN`,
- * `PROSPECTKIT_SMTP_RELAY_URL` ...).
+ * least the field limit), the mail settings (`loadMailConfig`: `PROSPECTKIT_SMTP_PORT`, `PROSPECTKIT_INBOUND_DOMAIN`,
+ * `PROSPECTKIT_SMTP_RELAY_URL` ...), the metrics' (`loadMetricsConfig`: `PROSPECTKIT_METRICS_PORT`, `_HOST`,
+ * `_TOKEN`), `PROSPECTKIT_START_WORKER` (default on), `PROSPECTKIT_DRAIN_SECONDS` (default 0, at most 300) and
+ * `PROSPECTKIT_ADMIN_EMAIL` (default none).
  *
  * When serving in production (`NODE_ENV=production`), `PROSPECTKIT_PUBLIC_URL` is required and must be https;
  * an https `PROSPECTKIT_PUBLIC_URL` requires `PROSPECTKIT_TRUST_PROXY`.
@@ -234,6 +288,7 @@ export function loadConfig(
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
     databaseUrl,
+    dbPoolMax: integer(env, 'PROSPECTKIT_DB_POOL_MAX', 10, 1, 100),
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
     publicUrl: publicUrl?.replace(/\/+$/, ''),
     rateLimit: integer(env, 'PROSPECTKIT_RATE_LIMIT', 60, 1, 1_000_000),
@@ -247,6 +302,10 @@ export function loadConfig(
     attemptRetentionDays: integer(env, 'PROSPECTKIT_ATTEMPT_RETENTION_DAYS', 30, 1, 3650),
     importMaxBytes: integer(env, 'PROSPECTKIT_IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES, 1, 1024 ** 3),
     importShape: importShape(env),
-    mail: mailConfig(env),
+    mail: group(loadMailConfig, env),
+    metrics: group(loadMetricsConfig, env),
+    startWorker: onOff(env, 'PROSPECTKIT_START_WORKER', true),
+    drainSeconds: integer(env, 'PROSPECTKIT_DRAIN_SECONDS', 0, 0, 300),
+    adminEmails: adminEmails(env.PROSPECTKIT_ADMIN_EMAIL),
   };
 }

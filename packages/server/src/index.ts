@@ -19,9 +19,10 @@ export {
   type GrantCacheOptions,
 } from './auth/grant-cache.js';
 export type { TokenGrant } from './auth/token-grant.js';
+export type { BackgroundWork } from './background-work.js';
 export { type Clock, systemClock } from './clock.js';
 export { ConfigError, type LoadConfigOptions, loadConfig, type ServerConfig } from './config.js';
-export type { Database, Pool, PoolOptions, QueryOptions, Row, Sql } from './db/database.js';
+export type { Database, Pool, PoolOptions, PoolUse, QueryOptions, Row, Sql } from './db/database.js';
 export { migrate } from './db/migrations.js';
 export { type DatabaseTarget, openDatabase } from './db/open-database.js';
 export { createPgliteDatabase, DataDirectoryLockedError } from './db/pglite-database.js';
@@ -74,14 +75,19 @@ export {
   storeImportUpload,
   suggestMapping,
 } from './import/index.js';
+export { ListenError, type ListenerNames } from './listen-error.js';
 export type { EmailHtmlLimits } from './mail/cut-email-html.js';
 export type { MailConfig } from './mail/mail-config.js';
 export type { MailSender, OutgoingMail, SendResult } from './mail/mail-sender.js';
 export type { SmtpLimits } from './mail/smtp-limits.js';
 export type { SmtpListener } from './mail/smtp-listener.js';
+export type { MetricsConfig } from './metrics/metrics-config.js';
+export type { PrometheusMetrics } from './metrics/prometheus-metrics.js';
+export { NO_METRICS, type ServerMetrics } from './metrics/server-metrics.js';
 export { createLimiter, type Limiter } from './rate-limit/create-limiter.js';
 export { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
-export { createLogger, type RunningServer, startServer } from './start-server.js';
+export { createLogger, type RunningServer, type StartServerOptions, startServer } from './start-server.js';
+export { type RunningWorker, startWorker } from './start-worker.js';
 export {
   type ApiTokenRecord,
   type CreateApiTokenInput,
@@ -108,7 +114,7 @@ export {
   listDeliveries,
   resendDelivery,
 } from './store/deliveries.js';
-export { pruneAttempts } from './store/delivery-queue.js';
+export { type ClaimedDelivery, pruneAttempts } from './store/delivery-queue.js';
 export { type EventRecord, listEvents } from './store/events.js';
 export type { MailQuota } from './store/mail-quota.js';
 export { DELIVERY_CHANNEL, enqueueEvents } from './store/outbox.js';
@@ -128,3 +134,4 @@ export {
   setWorkspaceSuspended,
   type Workspace,
 } from './store/workspaces.js';
+export type { Tracing } from './tracing/start-tracing.js';

@@ -28,6 +28,10 @@ export interface StartBannerOptions {
     /** Whether the listener offers STARTTLS (`PROSPECTKIT_SMTP_TLS_CERT` and `_KEY`). */
     tls: boolean;
   };
+  /** Whether this process does the background work (`PROSPECTKIT_START_WORKER`). Default `true`. */
+  backgroundWork?: boolean;
+  /** The metrics listener's address, when `PROSPECTKIT_METRICS_PORT` is set. */
+  metrics?: { host: string; port: number } | undefined;
 }
 
 /** The mail lines: where the listener is and each workspace's inbound address (at most ten). */
@@ -90,6 +94,12 @@ export async function startBanner(options: StartBannerOptions): Promise<string> 
     }
   }
   lines.push(...(await mailLines(options)));
+  if (options.backgroundWork === false)
+    lines.push(
+      '  Webhook deliveries and imports: off in this process (PROSPECTKIT_START_WORKER=off); run prospectkit-server worker.',
+    );
+  if (options.metrics)
+    lines.push(`  Metrics: http://${options.metrics.host}:${options.metrics.port}/metrics`);
   lines.push(`  App (prospects, inbox, settings: tokens, webhooks): ${options.appUrl}`);
   if (options.owner) lines.push(`  Sign in as the owner, ${options.owner.email}.`);
   if (options.owner && !options.owner.canSignIn) {

@@ -22,10 +22,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const outdir = join(server, 'node_modules', '.cache', 'prospectkit-cli', String(process.pid));
   await rm(outdir, { recursive: true, force: true });
   await build({
-    // The mail worker's task beside the chunks, where mail-workers.ts looks for it in a bundle.
+    // The worker threads' modules are files of their own beside the chunks, as in the published dist/:
+    // mail-workers.ts looks for the mail task there, row-preparer.ts for the import thread.
     entryPoints: {
       cli: join(server, 'src/cli/index.ts'),
       'inbound-mail-task': join(server, 'src/mail/inbound-mail-task.ts'),
+      'import-thread': join(server, 'src/import/import-thread.ts'),
     },
     bundle: true,
     // The workspace packages come from their sources through tsconfig's `paths`, the other packages from

@@ -70,7 +70,6 @@ describe('prospects import (CLI, piped)', { timeout: 600_000 }, () => {
     const noCompany = await prospectkit('prospects', 'import', await file('x.csv', 'Phone\n123\n'));
     expect(noCompany.code).toBe(1);
     expect(noCompany.stderr).toMatch(/No column is mapped to Company/);
-    expect((await prospectkit('prospects', 'import', join(dir, 'missing.csv'))).code).toBe(1);
     // Issue 24, finding 4: an unreasonable shape is refused while the file is read, naming the limit.
     const wide = await prospectkit(
       'prospects',
@@ -95,5 +94,24 @@ describe('prospects import (CLI, piped)', { timeout: 600_000 }, () => {
     expect(text.stderr).toContain('Notes\\x1b]0;pwned\\x07\\x1b[2J\\x9b31m\\u202egnp.exe\\x7f');
     // The JSON still says exactly what the file held.
     expect(JSON.parse(json.stdout).job.headers[2]).toBe(hostile);
+  });
+
+  // Last: it adds a second workspace, after which --workspace is needed.
+  it('exit 2, as every input error of the CLI, for a missing file and a missing or unknown --workspace', async () => {
+    const csv = await file('two.csv', 'Company\nAcme\n');
+    const missing = await prospectkit('prospects', 'import', join(dir, 'missing.csv'));
+    expect({ code: missing.code, stderr: missing.stderr }).toEqual({
+      code: 2,
+      stderr: expect.stringMatching(/^prospectkit-server: No file .*missing\.csv\./m),
+    });
+    expect((await prospectkit('workspace', 'create', '--name', 'Second')).code).toBe(0);
+    const unnamed = await prospectkit('prospects', 'import', csv);
+    expect({ code: unnamed.code, stderr: unnamed.stderr }).toEqual({
+      code: 2,
+      stderr: expect.stringMatching(/Name the workspace with --workspace ID/),
+    });
+    const unknown = await prospectkit('prospects', 'import', csv, '--workspace', 'ws_nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/No workspace ws_nope\./);
   });
 });

@@ -16,6 +16,7 @@ import { passkeySignInRoutes } from './account/passkey-sign-in-routes.js';
 import { SIGN_IN_FORM_PATHS, signInRoutes } from './account/sign-in-routes.js';
 import { twoFactorRoutes } from './account/two-factor-routes.js';
 import { tokenRoutes } from './api/token-routes.js';
+import { webhookHealthRoutes } from './api/webhook-health-routes.js';
 import { webhookRoutes } from './api/webhook-routes.js';
 import { importRoutes } from './imports/import-routes.js';
 import { inboxAssigneeRoutes } from './inbox/inbox-assignee-routes.js';
@@ -137,6 +138,7 @@ export const WORKSPACE_AREAS: ReadonlyArray<readonly [string, (ctx: AppContext) 
   ['/settings/audit', auditRoutes],
   ['/settings/tokens', tokenRoutes],
   ['/settings/webhooks', webhookRoutes],
+  ['/settings/webhooks', webhookHealthRoutes],
   ['/inbox', inboxAssigneeRoutes],
   ['/inbox', inboxMessageRoutes],
   ['/prospects', appProspectRoutes],
@@ -197,7 +199,8 @@ export function appRouter(
   router.use('/settings', legacySettingsRedirect);
   router.use(compressPages());
   // Stylesheets and scripts are public files: served before the session and any limit, never counted.
-  router.use('/assets', appAssets(), vendorAssets());
+  router.use('/assets/vendor', vendorAssets());
+  router.use('/assets', appAssets());
   router.use(noStore);
   // A prospect's form carries up to 50 tags and 10,000 characters of notes (openapi.yaml `ProspectCreate`); the
   // import mapping form sends one field per column of the CSV file (`column_N=contact_email&`, 30 bytes at most),

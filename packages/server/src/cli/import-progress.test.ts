@@ -45,4 +45,18 @@ describe('createImportProgress', () => {
       'import: 500/2000 rows (25%)\nimport: 1500/2000 rows (75%)\nimport: 2000/2000 rows (100%)\n',
     );
   });
+
+  it('never writes the same line twice: a last batch with no rows, or a job polled while another process runs it', () => {
+    const out = capture();
+    let now = 0;
+    const progress = createImportProgress({ stream: out.stream, now: () => now });
+    progress.update({ rows_done: 1000, total_rows: 1000 });
+    now = 300;
+    // The run's final commit of an empty batch reports the same counts again.
+    progress.update({ rows_done: 1000, total_rows: 1000 });
+    now = 1500;
+    progress.update({ rows_done: 1000, total_rows: 1000 });
+    progress.stop();
+    expect(out.text()).toBe('import: 1000/1000 rows (100%)\n');
+  });
 });

@@ -9,8 +9,8 @@ export interface ImportProgress {
 
 /**
  * The import's progress on `stream` (stderr, so `--json` output stays clean): a cli-progress bar on a terminal,
- * else one plain line per committed batch, at most one a second (and always the last), such as
- * `import: 1500/10000 rows (15%)`.
+ * else one plain line per committed batch, at most one a second (and always the last), never the same line
+ * twice, such as `import: 1500/10000 rows (15%)`.
  *
  * @param options.isTTY whether `stream` is a terminal. Default: `stream.isTTY`
  * @param options.now milliseconds, for the plain lines' pace. Default `Date.now`
@@ -44,12 +44,17 @@ export function createImportProgress(options: {
   const now = options.now ?? Date.now;
   let lastAt = Number.NEGATIVE_INFINITY;
   let pending: string | undefined;
+  let written: string | undefined;
   return {
     update(job) {
       const percent = job.total_rows ? ` (${Math.floor((job.rows_done / job.total_rows) * 100)}%)` : '';
-      pending = `import: ${job.rows_done}/${job.total_rows ?? '?'} rows${percent}\n`;
-      if (now() - lastAt >= 1000) {
+      const line = `import: ${job.rows_done}/${job.total_rows ?? '?'} rows${percent}\n`;
+      // The same counts come again (the run's final, empty commit; a job polled while another process runs it):
+      // a line says something new or is not written.
+      pending = line === written ? undefined : line;
+      if (pending !== undefined && now() - lastAt >= 1000) {
         stream.write(pending);
+        written = pending;
         pending = undefined;
         lastAt = now();
       }

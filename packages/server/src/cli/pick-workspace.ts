@@ -15,5 +15,9 @@ export async function pickWorkspace(db: Database, given: string | undefined): Pr
     return given;
   }
   if (workspaces.length === 1) return (workspaces[0] as { id: string }).id;
+  if (workspaces.length === 0)
+    throw new CliError(
+      'There is no workspace yet. Create one first: prospectkit-server workspace create --name N',
+    );
   throw new CliError('Name the workspace with --workspace ID (see: prospectkit-server workspace list).');
 }

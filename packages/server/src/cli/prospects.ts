@@ -36,7 +36,8 @@ interface ImportOptions {
  * `prospects import FILE [--workspace ID] [--duplicates skip|create] [--dry-run] [--json]`: imports a CSV file
  * with the import engine, run in this process (a running server's runner may take part). The columns are mapped
  * as the import page suggests. Exit status 0 when every row was created or skipped as a duplicate, 2 when some
- * were rejected, 1 when the import failed (refused file, no company column, cancelled by Ctrl-C, ...).
+ * were rejected or the input is wrong (no such file, a missing or unknown `--workspace`), 1 when the import
+ * failed (refused file, no company column, cancelled by Ctrl-C, ...).
  *
  * @see packages/server/README.md, "CLI" and "Importing prospects"
  */
@@ -62,7 +63,8 @@ export function registerProspects(program: Command): void {
         note(
           `prospectkit-server: ${known ? (error as Error).message : `unexpected error: ${(error as Error).message}`}`,
         );
-        process.exitCode = 1;
+        // Wrong input (no such file or workspace) is 2, as for every command; a refused file or a failed run is 1.
+        process.exitCode = error instanceof CliError ? 2 : 1;
       }
     });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
+import { tracingRequested } from '../tracing/tracing-config.js';
 import { warnInsecureWebhooks } from './insecure-webhooks-warning.js';
 import { printableLines } from './output.js';
 import { runUntilSignal } from './run-until-signal.js';
@@ -24,9 +25,17 @@ export function registerStart(program: Command): void {
         ...(flags.port ? { PORT: flags.port } : {}),
         ...(flags.host ? { HOST: flags.host } : {}),
       });
+      // Before the HTTP stack loads, so its instrumentations hook it; loaded only when OTEL_* asks for traces.
+      const tracing = tracingRequested()
+        ? await (await import('../tracing/start-tracing.js')).startTracing()
+        : undefined;
       // Loaded here, not at the top: the HTTP stack is only for `start`, and every other command starts faster.
       const { startServer } = await import('../start-server.js');
-      const running = await startServer(config);
+      // A listen error names what chose the address: the flag when one was given, else the variable.
+      const running = await startServer(config, {
+        listenNames: { port: flags.port ? '--port' : 'PORT', host: flags.host ? '--host' : 'HOST' },
+        ...(tracing ? { tracing } : {}),
+      });
       if (config.allowInsecureWebhooks) {
         running.logger.warn(
           'PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS is on: webhooks may use http and loopback addresses. Never use this in production.',
@@ -46,6 +55,11 @@ export function registerStart(program: Command): void {
             generatedAdminPassword: running.generatedAdminPassword,
             adminPasswordConfigured: config.adminPassword !== undefined,
             owner: { email: running.owner.email, canSignIn: running.owner.canSignIn },
+            backgroundWork: config.startWorker,
+            metrics:
+              running.metricsPort === undefined
+                ? undefined
+                : { host: config.metrics.host, port: running.metricsPort },
             mail: {
               listening: running.smtp ? { host: config.mail.smtpHost, port: running.smtp.port } : undefined,
               inboundDomain: config.mail.inboundDomain,
@@ -55,6 +69,13 @@ export function registerStart(program: Command): void {
           }),
         ),
       );
-      runUntilSignal({ logger: running.logger, message: 'shutting down', stop: () => running.close() });
+      runUntilSignal({
+        logger: running.logger,
+        message: 'shutting down',
+        stop: async () => {
+          await running.close();
+          await tracing?.shutdown();
+        },
+      });
     });
 }

@@ -51,6 +51,18 @@ export interface Pool extends Sql {
   close(): Promise<void>;
 }
 
+/** How one pool of connections is used at a moment; see {@link Database.poolStats}. */
+export interface PoolUse {
+  /** The pool's name, as `pg_stat_activity.application_name` shows it: `prospectkit`, `prospectkit-delivery` ... */
+  applicationName: string;
+  /** Connections it may open. */
+  max: number;
+  /** Connections running a statement or a transaction (at most `max`). */
+  inUse: number;
+  /** Statements and transactions waiting for a free connection. */
+  waiting: number;
+}
+
 /**
  * The one storage interface of the reference server, over PostgreSQL (the `postgres` driver) or embedded
  * PGlite. Both run the same SQL and the same migrations.
@@ -70,4 +82,9 @@ export interface Database extends Sql {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** Closes connections and releases the embedded data directory's lock. */
   close(): Promise<void>;
+  /**
+   * How each pool of this process is used now: the database's own and every open `openPool`, counted as
+   * statements and transactions start and end (the `prospectkit_db_pool_*` metrics). PGlite is one connection.
+   */
+  poolStats?(): PoolUse[];
 }

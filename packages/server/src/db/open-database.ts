@@ -11,6 +11,8 @@ export interface DatabaseTarget {
   dataDir?: string | undefined;
   /** PostgreSQL only: keep every table in this schema (tests use one per run). */
   schema?: string | undefined;
+  /** PostgreSQL only: connections of the server's own pool (`PROSPECTKIT_DB_POOL_MAX`). Default 10. */
+  max?: number | undefined;
 }
 
 /**
@@ -28,7 +30,10 @@ export async function openDatabase(
   options: { migrate?: boolean } = {},
 ): Promise<Database> {
   const db = target.databaseUrl
-    ? await createPostgresDatabase(target.databaseUrl, target.schema ? { schema: target.schema } : {})
+    ? await createPostgresDatabase(target.databaseUrl, {
+        ...(target.schema ? { schema: target.schema } : {}),
+        ...(target.max ? { max: target.max } : {}),
+      })
     : await createPgliteDatabase(target.dataDir);
   if (options.migrate !== false) {
     try {

@@ -67,10 +67,24 @@ function pgliteDatabase(db: PGlite, release?: () => Promise<void>): Database {
       (await run.query<T>(text, params as unknown[])).rows,
   });
   const root = wrap(db);
+  // One connection: whatever runs beyond the first waits for it.
+  let running = 0;
+  const counted = async <T>(work: () => Promise<T>) => {
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+    }
+  };
   return {
     kind: 'pglite',
-    query: root.query,
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    query: <T extends Row>(text: string, params?: readonly unknown[]) =>
+      counted(() => root.query<T>(text, params)),
+    transaction: (fn) => counted(() => db.transaction((tx) => fn(wrap(tx)))),
+    poolStats: () => [
+      { applicationName: 'pglite', max: 1, inUse: Math.min(running, 1), waiting: Math.max(0, running - 1) },
+    ],
     listen: async (channel, onNotify) => db.listen(channel, onNotify),
     close: async () => {
       await db.close();

@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Database, Pool, PoolOptions, QueryOptions, Row, Sql } from './database.js';
+import type { Database, Pool, PoolOptions, PoolUse, QueryOptions, Row, Sql } from './database.js';
 
 /**
  * Opens PostgreSQL through the `postgres` driver.
@@ -31,13 +31,25 @@ export async function createPostgresDatabase(
       await admin.end();
     }
   }
-  const sql = connect(url, { max: options.max ?? 10, schema });
-  const root = wrap(sql);
+  const max = options.max ?? 10;
+  // Named, as every pool of the server is, so pg_stat_activity says whose a connection is (docs/deployment.md).
+  const sql = connect(url, { max, schema, connection: { application_name: 'prospectkit' } });
+  const own = new PoolCount('prospectkit', max);
+  const counts = new Set<PoolCount>([own]);
+  const root = wrap(sql, own);
   return {
     kind: 'postgres',
     query: root.query,
-    openPool: (pool) => openPool(url, schema, pool),
-    transaction: async <T>(fn: (tx: Sql) => Promise<T>) => (await sql.begin((tx) => fn(wrap(tx)))) as T,
+    openPool: (pool) => {
+      const count = new PoolCount(pool.applicationName, pool.max);
+      counts.add(count);
+      const opened = openPool(url, schema, pool, count);
+      return { ...opened, close: () => opened.close().finally(() => counts.delete(count)) };
+    },
+    // One connection for the whole transaction: counted once, its statements not again.
+    transaction: <T>(fn: (tx: Sql) => Promise<T>) =>
+      own.around(async () => (await sql.begin((tx) => fn(wrap(tx)))) as T),
+    poolStats: () => [...counts].map((count) => count.use()),
     listen: async (channel, onNotify) => {
       const subscription = await sql.listen(channel, onNotify);
       return () => subscription.unlisten();
@@ -47,7 +59,7 @@ export async function createPostgresDatabase(
 }
 
 /** A pool of its own on the same database and schema; see `Database.openPool`. */
-function openPool(url: string, schema: string | undefined, options: PoolOptions): Pool {
+function openPool(url: string, schema: string | undefined, options: PoolOptions, count: PoolCount): Pool {
   if (!Number.isInteger(options.max) || options.max < 1)
     throw new RangeError('max must be a whole number of at least 1.');
   const sql = connect(url, {
@@ -55,7 +67,35 @@ function openPool(url: string, schema: string | undefined, options: PoolOptions)
     schema,
     connection: { application_name: options.applicationName, ...options.settings },
   });
-  return { ...wrap(sql), close: () => sql.end({ timeout: 5 }) };
+  return { ...wrap(sql, count), close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * Statements and transactions under way on one pool: the driver does not say which of its connections are busy,
+ * so the wrapper counts what it started and has not seen end (beyond `max`, they wait for a connection).
+ */
+class PoolCount {
+  private running = 0;
+  constructor(
+    private readonly name: string,
+    private readonly max: number,
+  ) {}
+  async around<T>(work: () => Promise<T>): Promise<T> {
+    this.running += 1;
+    try {
+      return await work();
+    } finally {
+      this.running -= 1;
+    }
+  }
+  use(): PoolUse {
+    return {
+      applicationName: this.name,
+      max: this.max,
+      inUse: Math.min(this.running, this.max),
+      waiting: Math.max(0, this.running - this.max),
+    };
+  }
 }
 
 /**
@@ -86,16 +126,24 @@ function connect(
  * planned once, then only bound and run) unless a query asks otherwise (`QueryOptions.prepare`): the server's
  * statements are fixed text with parameters, so the cache stays small.
  */
-function wrap(run: postgres.Sql | postgres.TransactionSql): Omit<Pool, 'close'> {
+function wrap(run: postgres.Sql | postgres.TransactionSql, count?: PoolCount): Omit<Pool, 'close'> {
   const execute = async <T extends Row>(text: string, params: readonly unknown[] = []) => {
     const result = await run.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
     return { rows: result as unknown as T[], rowCount: result.count };
   };
+  const query = async <T extends Row>(
+    text: string,
+    params: readonly unknown[] = [],
+    options: QueryOptions = {},
+  ) =>
+    (await run.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+      prepare: options.prepare ?? true,
+    })) as unknown as T[];
+  if (!count) return { query, execute };
   return {
-    query: async <T extends Row>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) =>
-      (await run.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
-        prepare: options.prepare ?? true,
-      })) as unknown as T[],
-    execute,
+    query: <T extends Row>(text: string, params?: readonly unknown[], options?: QueryOptions) =>
+      count.around(() => query<T>(text, params, options)),
+    execute: <T extends Row>(text: string, params?: readonly unknown[]) =>
+      count.around(() => execute<T>(text, params)),
   };
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NO_METRICS } from '../metrics/server-metrics.js';
 import type { AttemptRecord, ClaimedDelivery } from '../store/delivery-queue.js';
 import { type AttemptSlots, createAttemptSlots } from './attempt-slots.js';
 import { createPinnedDispatcher } from './pinned-dispatcher.js';
@@ -31,6 +32,9 @@ function delivery(id: string, leaseMs = 60_000): ClaimedDelivery {
     next_secret_at: null,
     revoked: false,
     lease_until: new Date(NOW + leaseMs),
+    webhook_id: 'wh_test',
+    occurred_at: new Date(NOW),
+    traceparent: null,
   };
 }
 
@@ -54,6 +58,7 @@ function harness(concurrency: number, canStart = () => true) {
     flushed: async () => {},
   };
   const slots = createAttemptSlots({
+    metrics: NO_METRICS,
     concurrency,
     timeoutMs: TIMEOUT_MS,
     clock: { now: () => new Date(NOW) },

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { AttemptRecord, ClaimedDelivery } from '../store/delivery-queue.js';
 import { type AttemptContext, attemptDelivery } from './attempt-delivery.js';
 import { attemptOutcome } from './retry-schedule.js';
@@ -50,11 +51,18 @@ export interface AttemptSlotsOptions {
   writer: WriteBehind<AttemptRecord>;
   /** Whether `fill` may start attempts: while the worker runs, not once it is stopping. */
   canStart: () => boolean;
+  /** Where each attempt's result and duration, and each delivery's commit-to-receipt time, are counted. */
+  metrics: ServerMetrics;
+  /**
+   * Runs one attempt (tracing wraps it in a span linked to the request that wrote the event). Default: runs it.
+   */
+  aroundAttempt?: <T>(delivery: ClaimedDelivery, attempt: () => Promise<T>) => Promise<T>;
 }
 
 /** Creates a worker's {@link AttemptSlots}. */
 export function createAttemptSlots(options: AttemptSlotsOptions): AttemptSlots {
-  const { concurrency, timeoutMs, clock, logger, context, writer, canStart } = options;
+  const { concurrency, timeoutMs, clock, logger, context, writer, canStart, metrics } = options;
+  const around = options.aroundAttempt ?? (<T>(_: ClaimedDelivery, attempt: () => Promise<T>) => attempt());
   const ready: ClaimedDelivery[] = [];
   let sending = 0;
   let recording = 0;
@@ -79,11 +87,18 @@ export function createAttemptSlots(options: AttemptSlotsOptions): AttemptSlots {
   async function attempt(delivery: ClaimedDelivery): Promise<{ record: AttemptRecord; line: object }> {
     const number = delivery.attempts + 1;
     const at = clock.now();
-    const result = await attemptDelivery(delivery, at, context);
+    const result = await around(delivery, () => attemptDelivery(delivery, at, context));
     const outcome = attemptOutcome(result, number, at);
+    const counted = outcome.status === 'pending' ? 'retry' : outcome.status;
+    metrics.deliveryAttempt(delivery.webhook_id, counted, result.durationMs / 1000);
+    if (outcome.status === 'succeeded')
+      metrics.deliveredAfter(
+        (at.getTime() + result.durationMs - new Date(delivery.occurred_at).getTime()) / 1000,
+      );
     return {
       record: {
         deliveryId: delivery.id,
+        webhookId: delivery.webhook_id,
         leaseUntil: delivery.lease_until,
         number,
         attemptedAt: at,

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
+import type { ClaimedDelivery } from '../store/delivery-queue.js';
 import type { HostResolver } from './host-resolver.js';
 import type { PinnedDispatcherOptions } from './pinned-dispatcher.js';
 import type { WebhookRequest } from './send-attempt.js';
@@ -45,6 +47,13 @@ export interface DeliveryWorkerOptions {
   attemptRetentionMs?: number;
   /** How often old attempts are pruned while running, in ms. Default 1 hour. */
   pruneIntervalMs?: number;
+  /** Where attempts are counted (`prospectkit_delivery_*`). Default: nowhere. */
+  metrics?: ServerMetrics;
+  /**
+   * Runs each attempt: tracing (`startTracing`) wraps it in a span linked to the request that wrote the event.
+   * Default: runs it as it is.
+   */
+  aroundAttempt?: <T>(delivery: ClaimedDelivery, attempt: () => Promise<T>) => Promise<T>;
 }
 
 /** The defaults of {@link DeliveryWorkerOptions}. */

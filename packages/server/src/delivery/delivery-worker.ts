@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../clock.js';
+import { NO_METRICS } from '../metrics/server-metrics.js';
 import {
   type AttemptRecord,
   claimDueDeliveries,
@@ -72,6 +73,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   );
   let state: WorkerState = 'idle';
   const slots = createAttemptSlots({
+    metrics: options.metrics ?? NO_METRICS,
+    ...(options.aroundAttempt ? { aroundAttempt: options.aroundAttempt } : {}),
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
     clock,

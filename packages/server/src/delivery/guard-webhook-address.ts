@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { type HostResolver, systemResolver } from './host-resolver.js';
 import { classifyAddress } from './public-address.js';
-import { checkWebhookAddress, WebhookAddressError } from './webhook-address.js';
+import { checkWebhookAddress, LOCAL_RECEIVER_HINT, WebhookAddressError } from './webhook-address.js';
 
 /** An address that passed the rule and the SSRF guard, with the IP addresses a connection may use. */
 export interface CheckedWebhookAddress {
@@ -71,7 +71,11 @@ export async function guardWebhookAddress(
         'not_public',
         `The webhook address ${hostname} ${found.address === hostname ? 'is' : `resolves to ${found.address}, which is`} not a public address (${found.range}). ` +
           'Webhooks are sent only to public unicast addresses' +
-          (allowInsecure ? '; PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1 adds loopback receivers only.' : '.'),
+          (allowInsecure
+            ? '; PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1 adds loopback receivers only.'
+            : found.loopback
+              ? `. ${LOCAL_RECEIVER_HINT}`
+              : '.'),
       );
     }
     return { address: found.address, family: ipaddr.parse(found.address).kind() === 'ipv4' ? 4 : 6 } as const;

@@ -24,6 +24,10 @@ export class WebhookAddressError extends Error {
   }
 }
 
+/** Said when a loopback address is refused because the development switch is off. */
+export const LOCAL_RECEIVER_HINT =
+  'For a receiver on this machine, in development only, start the server with PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1.';
+
 /**
  * Whether a URL's host names this machine by a loopback name or literal: `localhost`, `127.0.0.0/8`, `[::1]`.
  * Only these may use http or another port, and only under `PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1`.
@@ -55,12 +59,15 @@ export function checkWebhookAddress(address: string, options: { allowInsecure?: 
   } catch {
     throw new WebhookAddressError('invalid_url', 'The webhook address must be an absolute https:// URL.');
   }
-  const loopbackDev = options.allowInsecure === true && isLoopbackHost(url.hostname);
+  const loopback = isLoopbackHost(url.hostname);
+  const loopbackDev = options.allowInsecure === true && loopback;
+  // A local receiver is what a developer tries first: say how to allow it (the README, "Receiving webhooks locally").
+  const hint = loopback && !loopbackDev ? ` ${LOCAL_RECEIVER_HINT}` : '';
   if (url.protocol !== 'https:' && !(loopbackDev && url.protocol === 'http:')) {
-    throw new WebhookAddressError('not_https', 'The webhook address must use https.');
+    throw new WebhookAddressError('not_https', `The webhook address must use https.${hint}`);
   }
   if (url.port !== '' && url.port !== '443' && !loopbackDev) {
-    throw new WebhookAddressError('not_port_443', 'The webhook address must use port 443.');
+    throw new WebhookAddressError('not_port_443', `The webhook address must use port 443.${hint}`);
   }
   if (url.search !== '' || address.includes('?'))
     throw new WebhookAddressError('has_query', 'The webhook address must not have a query string.');

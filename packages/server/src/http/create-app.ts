@@ -1,4 +1,4 @@
-import { contract, contractYaml } from '@prospectkit/core';
+import { contract, contractYaml, matchOperation } from '@prospectkit/core';
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
@@ -8,6 +8,8 @@ import { appRouter, type SettingsOptions } from '../app/index.js';
 import type { GrantCache } from '../auth/grant-cache.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { metricsEndpoint, requestMetrics } from '../metrics/metrics-http.js';
+import type { PrometheusMetrics } from '../metrics/prometheus-metrics.js';
 import { ApiError } from './api-error.js';
 import { apiVersion } from './api-version.js';
 import { contractChecks } from './contract-checks.js';
@@ -51,6 +53,29 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** The app in the browser (`/sign-in`, `/workspaces/...`): insecure webhooks, imports, mail. */
   settings?: SettingsOptions;
+  /**
+   * The process's metrics: every request is timed by operationId and status. With `token` (the setting
+   * `PROSPECTKIT_METRICS_TOKEN`), `GET /metrics` is served here to a bearer of it. Default: no metrics, and
+   * `/metrics` is 404.
+   */
+  metrics?:
+    | {
+        /** The process's registry (`startMetrics`). */
+        prometheus: PrometheusMetrics;
+        /** `PROSPECTKIT_METRICS_TOKEN`, or `undefined` to serve `/metrics` on this port not at all. */
+        token: string | undefined;
+      }
+    | undefined;
+  /**
+   * Names each API request's trace by the contract's route (`/api/v1/prospects/{id}`), from `startTracing`.
+   * Default: none (no tracing).
+   */
+  nameRoute?: ((route: string) => void) | undefined;
+  /**
+   * Whether the process is stopping: `/readyz` then answers 503 so a load balancer takes the instance out while
+   * it finishes its requests (graceful drain, docs/deployment.md). Default: never.
+   */
+  stopping?: () => boolean;
 }
 
 /**
@@ -72,6 +97,16 @@ export function createApp(options: AppOptions): Express {
   // No ETag: the contract declares none and lists no 304; it also spares hashing every answer's body.
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy ?? false);
+  if (options.metrics) app.use(requestMetrics(options.metrics.prometheus));
+  const { stopping } = options;
+  if (stopping) {
+    // While draining, every answer closes its connection, so kept-alive clients (a load balancer's pool) reconnect
+    // to another instance rather than wait on this one.
+    app.use((_req, res, next) => {
+      if (stopping()) res.setHeader('Connection', 'close');
+      next();
+    });
+  }
   app.use(securityHeaders());
   app.use(requestId);
   app.use(requestLog(logger));
@@ -79,6 +114,14 @@ export function createApp(options: AppOptions): Express {
   // The API first: every layer before it is matched against each API request's path.
   const api = express.Router();
   api.use(apiVersion);
+  const { nameRoute } = options;
+  if (nameRoute) {
+    api.use((req, _res, next) => {
+      const { operation } = matchOperation(req.method, req.path);
+      if (operation) nameRoute(`/api/v1${operation.path}`);
+      next();
+    });
+  }
   api.use(contractChecks({ db, clock, logger, limiter: options.limiter, grants: options.grants }));
   if (options.validateResponses !== false) {
     // Requests are validated by the checks above (core's validators, shared with the mock); this validates
@@ -101,6 +144,10 @@ export function createApp(options: AppOptions): Express {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
+    if (stopping?.()) {
+      res.status(503).json({ status: 'stopping' });
+      return;
+    }
     try {
       await db.query('select 1');
       res.json({ status: 'ready' });
@@ -119,6 +166,10 @@ export function createApp(options: AppOptions): Express {
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(contractYaml);
   });
+  const { token } = options.metrics ?? {};
+  // Never public: on this port only behind PROSPECTKIT_METRICS_TOKEN (else on PROSPECTKIT_METRICS_PORT).
+  if (options.metrics && token !== undefined)
+    app.get('/metrics', metricsEndpoint(options.metrics.prometheus, { token }));
 
   // The app in the browser: its own paths at the root (`/sign-in`, `/workspaces/...`, `/assets/...`, and the old
   // `/settings/...` redirected); every other path falls through to the JSON 404 below.

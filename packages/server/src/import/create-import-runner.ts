@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { NO_METRICS, type ServerMetrics } from '../metrics/server-metrics.js';
 import {
   claimImportJob,
   finishImportJob,
@@ -9,6 +10,7 @@ import {
   sweepAbandonedUploads,
 } from '../store/import-job-queue.js';
 import type { ImportJob } from '../store/import-jobs.js';
+import { createRowPreparer } from './row-preparer.js';
 import { runImportJob } from './run-import-job.js';
 
 /** Defaults of {@link createImportRunner}'s options. */
@@ -39,6 +41,8 @@ export interface ImportRunnerOptions {
   batchSize?: number;
   /** Claims after which a job that keeps stopping (its runner killed or failing) ends `failed`. Default 5. */
   maxAttempts?: number;
+  /** Where committed rows are counted (`prospectkit_import_rows_total`). Default: nowhere. */
+  metrics?: ServerMetrics;
 }
 
 /** An import runner; see {@link createImportRunner}. */
@@ -52,7 +56,9 @@ export interface ImportRunner {
 }
 
 /**
- * A runner of import jobs, started by the server beside the delivery worker. It claims one job at a time with
+ * A runner of import jobs, started by `start` (unless `PROSPECTKIT_START_WORKER=off`) and by every
+ * `prospectkit-server worker`. Its rows are checked in a worker thread of its own, so the event loop that runs it
+ * (the API's, in `start`) only reads stored chunks and writes batches. It claims one job at a time with
  * `FOR UPDATE SKIP LOCKED` and a lease, so among any number of instances on one database each job runs exactly
  * once: each batch commits only under the claim's lease, and a job whose runner died is claimed again when its
  * lease runs out and resumes after its last committed batch. It wakes on NOTIFY (`startImport`) and polls.
@@ -75,6 +81,8 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
   let wanted = false;
   let unlisten: (() => Promise<void>) | undefined;
   let timer: NodeJS.Timeout | undefined;
+  // One thread for every job this runner runs, started with the first (see row-preparer.ts).
+  const preparer = createRowPreparer();
 
   const runOnce = async (): Promise<ImportJob | undefined> => {
     const now = clock.now();
@@ -98,6 +106,8 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
         leaseMs: settings.leaseMs,
         batchSize: settings.batchSize,
         signal: abort.signal,
+        metrics: options.metrics ?? NO_METRICS,
+        preparer,
       });
       logger.info({ importJobId: job.id, result }, 'import job run ended');
     } catch (error) {
@@ -166,6 +176,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       // At shutdown the listening connection may already be closed (as in delivery-worker.ts): nothing listens
       // any more, which is what stopping wants.
       await unlisten?.().catch(() => {});
+      await preparer.close();
       state = 'stopped';
     },
     runOnce,

@@ -8,14 +8,12 @@ import {
   type ImportJob,
   insertImportJob,
 } from '../store/import-jobs.js';
-import { createCsvParser } from './csv-parser.js';
 import { createCsvShapeCheck, type ImportShapeLimits } from './csv-shape-limits.js';
 import { detectDelimiter } from './detect-delimiter.js';
 import { ImportError } from './import-error.js';
+import type { RecordChunk } from './record-chunks.js';
+import { createRowPreparer, type RowPreparer } from './row-preparer.js';
 import { createUtf8Scan } from './utf8-scan.js';
-
-/** Bytes per stored chunk of an import's file. */
-const IMPORT_CHUNK_BYTES = 1024 * 1024;
 
 /** Bytes read before the delimiter is guessed. */
 const SAMPLE_BYTES = 16 * 1024;
@@ -39,10 +37,12 @@ export interface StoreImportUploadOptions {
 const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
 /**
- * Streams an uploaded CSV file into the database (`import_file_chunks`, 1 MiB per row), checking it on the
- * way with one chunk in memory: its size, that it is text (no NUL byte) in UTF-8, its shape (columns, field and
- * row sizes: `createCsvShapeCheck`), that its quoting closes, and that it has a header row; and counts its data
- * rows. Reading stops at the first byte over `maxBytes`.
+ * Streams an uploaded CSV file into the database, checking it on the way with about one chunk in memory: its
+ * size, that it is text (no NUL byte) in UTF-8, its shape (columns, field and row sizes, `createCsvShapeCheck`,
+ * checked here before the parser builds a row of them), that its quoting closes, and that it has a header row. This is
+ * the file's one parse: its records are stored parsed (`import_file_chunks`, about 64 KiB of records a row,
+ * `record-chunks.ts`) and counted, so the import itself reads them without parsing CSV again. Reading stops at
+ * the first byte over `maxBytes`.
  *
  * @returns the job, `uploaded`, with `headers`, `delimiter` and `total_rows`
  * @throws {ImportError} `too_large`, `empty`, `not_csv` (binary data, or a quoted field never closed, with its
@@ -68,28 +68,42 @@ export async function storeImportUpload(db: Sql, options: StoreImportUploadOptio
 }
 
 async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions) {
+  // The parse runs in an import thread of the upload's own: this event loop (the API's, for an upload from the
+  // app) only checks the bytes as they come and stores the chunks of records the thread hands back.
+  const thread = createRowPreparer();
+  try {
+    return await receiveInto(db, jobId, options, thread);
+  } finally {
+    await thread.close();
+  }
+}
+
+async function receiveInto(db: Sql, jobId: string, options: StoreImportUploadOptions, thread: RowPreparer) {
   const utf8 = createUtf8Scan();
+  const session = thread.nextSession();
   let byteSize = 0;
   let line = 1;
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
   let seq = 0;
-  const flush = async () => {
-    if (pendingBytes === 0) return;
-    await insertImportChunk(db, jobId, seq, Buffer.concat(pending));
-    seq += 1;
-    pending = [];
-    pendingBytes = 0;
-  };
-  let counter: ReturnType<typeof countRows> | undefined;
+  let delimiter: string | undefined;
   let shape: ReturnType<typeof createCsvShapeCheck> | undefined;
-  /** The shape is checked from the first bytes on, before the parser builds a row of them (csv-shape-limits.ts). */
-  const startCounting = (head: Uint8Array) => {
-    shape = createCsvShapeCheck(detectDelimiter(new TextDecoder().decode(head)), options.shape);
-    shape.push(head);
-    return countRows(head);
+  const store = async (chunks: RecordChunk[]) => {
+    for (const chunk of chunks) {
+      await insertImportChunk(db, jobId, seq, chunk.data, chunk.firstRecord);
+      seq += 1;
+    }
   };
+  const parse = async (data: Uint8Array) => {
+    if (delimiter === undefined) {
+      delimiter = detectDelimiter(new TextDecoder().decode(data));
+      shape = createCsvShapeCheck(delimiter, options.shape);
+      await thread.request({ kind: 'upload-open', session, delimiter });
+    }
+    shape?.push(data);
+    await store(await thread.request<RecordChunk[]>({ kind: 'upload-feed', session, data }));
+  };
+  // The delimiter is guessed from the first SAMPLE_BYTES, so the parse starts once they have arrived.
   const sample: Uint8Array[] = [];
+  let sampled = 0;
   for await (const raw of options.source) {
     const piece = typeof raw === 'string' ? Buffer.from(raw) : (raw as Uint8Array);
     byteSize += piece.length;
@@ -108,33 +122,34 @@ async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions
     const invalidAt = utf8.push(piece);
     if (invalidAt >= 0) throw invalidUtf8(line + newlines(piece.subarray(0, invalidAt)));
     line += newlines(piece);
-    pending.push(piece);
-    pendingBytes += piece.length;
-    if (pendingBytes >= IMPORT_CHUNK_BYTES) await flush();
-    if (counter) {
-      shape?.push(piece);
-      await counter.write(piece);
-    } else {
+    if (sampled >= SAMPLE_BYTES) await parse(piece);
+    else {
       sample.push(piece);
-      if (byteSize >= SAMPLE_BYTES) counter = startCounting(Buffer.concat(sample.splice(0)));
+      sampled += piece.length;
+      if (sampled >= SAMPLE_BYTES) await parse(Buffer.concat(sample.splice(0)));
     }
   }
   if (utf8.endsInsideCharacter()) throw invalidUtf8(line);
-  await flush();
-  counter ??= startCounting(Buffer.concat(sample));
-  const { delimiter, headers, records } = await counter.end();
+  await parse(Buffer.concat(sample.splice(0)));
+  let parsed: { headers: string[]; records: number; chunks: RecordChunk[] };
+  try {
+    parsed = await thread.request({ kind: 'upload-end', session });
+  } catch (error) {
+    throw notCsv(error as Error & { code?: string; lines?: number });
+  }
   if (byteSize === 0)
     throw new ImportError(
       'empty',
       'The file is empty. Choose a CSV file with a header row and at least one row of prospects.',
     );
-  if (headers.every((h) => h.trim() === '')) {
+  if (parsed.headers.every((h) => h.trim() === '')) {
     throw new ImportError(
       'no_header',
       'The file has no header row: its first line must name the columns (such as Company, Email, Website).',
     );
   }
-  return { byteSize, delimiter, headers, totalRows: Math.max(0, records - 1) };
+  await store(parsed.chunks);
+  return { byteSize, delimiter: delimiter as string, headers: parsed.headers, totalRows: parsed.records };
 }
 
 function invalidUtf8(line: number): ImportError {
@@ -148,48 +163,6 @@ function newlines(bytes: Uint8Array): number {
   let count = 0;
   for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) count += 1;
   return count;
-}
-
-/** Runs the engine's parser over the file as it arrives, keeping only the header row and a count. */
-function countRows(sample: Uint8Array) {
-  const delimiter = detectDelimiter(new TextDecoder().decode(sample));
-  const parser = createCsvParser(delimiter);
-  let headers: string[] = [];
-  let records = 0;
-  let failure: Error | undefined;
-  parser.on('data', ({ record }: { record: string[] }) => {
-    if (records === 0) headers = record;
-    records += 1;
-  });
-  parser.on('error', (error) => {
-    failure = error;
-  });
-  const done = new Promise<void>((resolve) => {
-    parser.on('end', resolve);
-    parser.on('error', () => resolve());
-  });
-  parser.write(sample);
-  return {
-    /** Resolves once the parser can take more, so a fast source never piles up in its buffer. */
-    async write(piece: Uint8Array) {
-      if (failure || parser.write(piece)) return;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          parser.off('drain', done);
-          parser.off('error', done);
-          resolve();
-        };
-        parser.on('drain', done);
-        parser.on('error', done);
-      });
-    },
-    async end() {
-      parser.end();
-      await done;
-      if (failure) throw notCsv(failure);
-      return { delimiter, headers, records };
-    },
-  };
 }
 
 function notCsv(error: Error & { code?: string; lines?: number }): ImportError {

@@ -6,6 +6,7 @@ import type { DNSResolver } from 'mailauth';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Database } from '../db/database.js';
+import { NO_METRICS, type ServerMetrics } from '../metrics/server-metrics.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import { quotaRefusal } from '../store/mail-quota.js';
 import { parseRecipient } from './inbound-address.js';
@@ -32,6 +33,23 @@ export interface SmtpListener {
 /** An SMTP error reply: `responseCode` is what smtp-server sends. */
 function smtpError(refusal: SmtpRefusal): Error {
   return Object.assign(new Error(refusal.message), { responseCode: refusal.responseCode });
+}
+
+/**
+ * The `reason` label of a refusal in `prospectkit_smtp_messages_total`, from its enhanced status code
+ * (RFC 3463): a bounded set, whatever the message says.
+ */
+function refusalReason(refusal: { message: string }): string {
+  const code = refusal.message.split(' ', 1)[0] ?? '';
+  if (code === '5.7.1') return refusal.message.includes('Relaying') ? 'relay_denied' : 'mailbox_suspended';
+  if (code === '5.1.1') return 'no_mailbox';
+  if (code === '4.5.3') return 'too_many_recipients';
+  if (code === '5.3.4') return 'too_large';
+  if (code === '4.2.2' || code === '5.2.2') return 'over_quota';
+  if (code === '4.7.0') return 'too_many_connections';
+  if (code === '4.7.1') return 'rate_limited';
+  if (code.startsWith('4.3.')) return 'temporary_failure';
+  return 'other';
 }
 
 /** The client's address as the checks want it: IPv4-mapped IPv6 folded to IPv4. */
@@ -71,8 +89,11 @@ export async function startSmtpListener(options: {
   workers?: MailWorkers;
   resolver?: DNSResolver;
   now?: () => Date;
+  /** Where messages accepted and refused are counted (`prospectkit_smtp_messages_total`). Default: nowhere. */
+  metrics?: ServerMetrics;
 }): Promise<SmtpListener> {
   const { db, logger, config } = options;
+  const metrics = options.metrics ?? NO_METRICS;
   const now = options.now ?? (() => new Date());
   const limits = config.limits;
   const workers =
@@ -85,6 +106,12 @@ export async function startSmtpListener(options: {
   const tls = config.tls
     ? { key: readFileSync(config.tls.keyPath), cert: readFileSync(config.tls.certPath) }
     : undefined;
+
+  /** Counts a refusal (`prospectkit_smtp_messages_total`) and builds its SMTP error. */
+  const refuse = (refusal: SmtpRefusal) => {
+    metrics.smtpMessage('refused', refusalReason(refusal));
+    return smtpError(refusal);
+  };
 
   /** RCPT TO commands of each session's message, the repeated ones included (smtp-server keeps those once). */
   const recipientCommands = new Map<string, number>();
@@ -145,7 +172,7 @@ export async function startSmtpListener(options: {
             warned.set(key, true);
             logger.warn({ smtp_session: session.id }, 'mail connections refused: too many from one client');
           }
-          return callback(smtpError(refusal));
+          return callback(refuse(refusal));
         }
         counted.add(session.id);
         callback();
@@ -157,14 +184,14 @@ export async function startSmtpListener(options: {
     onMailFrom(_address, session, callback) {
       guard
         .mailFrom(session.remoteAddress)
-        .then((refusal) => callback(refusal ? smtpError(refusal) : null), callback);
+        .then((refusal) => callback(refusal ? refuse(refusal) : null), callback);
     },
     onRcptTo(address, session, callback) {
       onRcptTo(address.address, session).then(
-        (refusal) => callback(refusal ? smtpError(refusal) : null),
+        (refusal) => callback(refusal ? refuse(refusal) : null),
         (error: Error) => {
           logger.error({ err_name: error.name }, 'mail: recipient lookup failed');
-          callback(smtpError({ responseCode: 451, message: '4.3.0 Temporary failure; try again later.' }));
+          callback(refuse({ responseCode: 451, message: '4.3.0 Temporary failure; try again later.' }));
         },
       );
     },
@@ -172,21 +199,27 @@ export async function startSmtpListener(options: {
       const busy = guard.startMessage(session.remoteAddress);
       if (busy) {
         // Read and dropped: the client gets its 451 at the end of DATA and sends the message again later.
-        stream.on('end', () => callback(smtpError(busy)));
+        stream.on('end', () => callback(refuse(busy)));
         stream.resume();
         return;
       }
       onData(stream, session)
         .then(
-          (reply) => callback(null, reply),
+          (reply) => {
+            metrics.smtpMessage('accepted');
+            callback(null, reply);
+          },
           (error: Error & { responseCode?: number }) => {
-            if (error.responseCode) return callback(error);
+            if (error.responseCode) {
+              metrics.smtpMessage('refused', refusalReason(error));
+              return callback(error);
+            }
             logger.error(
               { smtp_session: session.id, err_name: error.name },
               'mail: storing a message failed',
             );
             callback(
-              smtpError({
+              refuse({
                 responseCode: 451,
                 message: '4.3.0 Temporary failure storing the message; try again later.',
               }),

@@ -197,8 +197,10 @@ export async function resendDelivery(
       event_id: string;
       webhook_id: string;
       revoked: boolean;
+      held: boolean;
     }>(
-      `select d.workspace_id, d.event_id, d.webhook_id, w.revoked_at is not null as revoked
+      `select d.workspace_id, d.event_id, d.webhook_id, w.revoked_at is not null as revoked,
+         w.disabled_at is not null as held
        from deliveries d join webhooks w on w.id = d.webhook_id
        where d.id = $1 and ($2::text is null or d.workspace_id = $2) and ($3::text is null or d.webhook_id = $3)`,
       [input.deliveryId, input.workspaceId ?? null, input.webhookId ?? null],
@@ -209,7 +211,7 @@ export async function resendDelivery(
     await insertDeliveries(
       tx,
       original.workspace_id,
-      [{ id, event_id: original.event_id, webhook_id: original.webhook_id }],
+      [{ id, event_id: original.event_id, webhook_id: original.webhook_id, held: original.held }],
       input.now,
     );
     return true;

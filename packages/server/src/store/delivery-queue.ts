@@ -3,19 +3,32 @@ import type { QueueConnection } from './queue-connection.js';
 
 /** A delivery claimed by a worker, with everything an attempt needs. */
 export interface ClaimedDelivery {
+  /** The delivery's id, `del_...`. */
   id: string;
   /** Attempts made so far; this attempt is number `attempts + 1`. */
   attempts: number;
+  /** The event's id, `evt_...` (`Service-Event-ID`). */
   event_id: string;
+  /** The event kind, e.g. `prospect.created` (`Service-Event`). */
   type: string;
+  /** The event's JSON envelope, exactly as it is signed and sent. */
   body: string;
+  /** The webhook's address. */
   url: string;
+  /** The webhook's signing secret, `whk_...`. */
   secret: string;
-  /** A rolled secret and when it takes effect (see `activeSigningSecret`). */
+  /** A rolled secret, if any (see `activeSigningSecret`). */
   next_secret: string | null;
+  /** When the rolled secret takes effect. */
   next_secret_at: Date | null;
   /** The webhook was revoked after the delivery was written: it is failed, not sent. */
   revoked: boolean;
+  /** The webhook it goes to (`wh_...`): the attempt's metrics label and health statistics. */
+  webhook_id: string;
+  /** When its event was written (in the transaction of the change): commit-to-receipt starts here. */
+  occurred_at: Date;
+  /** The W3C `traceparent` of the request that wrote the event, or `null`: the attempt's span links to it. */
+  traceparent: string | null;
   /** The claim's lease; also its fencing token, since a later claim always sets a later one. */
   lease_until: Date;
 }
@@ -46,7 +59,7 @@ export async function claimDueDeliveries(
      from due, events e, webhooks w
      where d.id = due.id and e.id = d.event_id and w.id = d.webhook_id
      returning d.id, d.attempts, d.event_id, e.type, e.body, w.url, w.secret, w.next_secret, w.next_secret_at, w.revoked_at is not null as revoked,
-       d.lease_until`,
+       d.lease_until, d.webhook_id, e.occurred_at, e.traceparent`,
       [options.now, options.leaseUntil, options.limit],
     ),
   );
@@ -55,6 +68,8 @@ export async function claimDueDeliveries(
 /** One attempt and what it means for its delivery. */
 export interface AttemptRecord {
   deliveryId: string;
+  /** The delivery's webhook: the attempt counts in its health statistics (migration 16). */
+  webhookId: string;
   /** The lease the attempt ran under; the delivery is updated only while it still holds. */
   leaseUntil: Date;
   number: number;
@@ -81,6 +96,7 @@ export async function recordAttempts(
   if (records.length === 0) return;
   const rows = records.map((r) => ({
     delivery_id: r.deliveryId,
+    webhook_id: r.webhookId,
     lease_until: r.leaseUntil.toISOString(),
     number: r.number,
     attempted_at: r.attemptedAt.toISOString(),
@@ -90,27 +106,61 @@ export async function recordAttempts(
     // PostgreSQL text cannot hold NUL.
     response_excerpt: r.responseExcerpt?.replaceAll('\u0000', '\uFFFD') ?? null,
     status: r.status,
+    succeeded: r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300,
+    bucket: latencyBucket(r.durationMs),
     next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
   }));
+  // Each webhook's statistics rows are upserted in key order, so two workers' batches never wait on each other
+  // in a cycle; failing_since changes only when a webhook's run of failures starts or ends.
   await queue.run((tx) =>
     tx.query(
       `with r as (
-       select * from json_to_recordset($1::text::json) as r(delivery_id text, lease_until timestamptz, number int,
-         attempted_at timestamptz, status_code int, duration_ms int, error text, response_excerpt text, status text,
-         next_attempt_at timestamptz)
+       select * from json_to_recordset($1::text::json) as r(delivery_id text, webhook_id text, lease_until timestamptz,
+         number int, attempted_at timestamptz, status_code int, duration_ms int, error text, response_excerpt text,
+         status text, succeeded boolean, bucket smallint, next_attempt_at timestamptz)
      ), logged as (
        insert into delivery_attempts (delivery_id, number, attempted_at, status_code, duration_ms, error, response_excerpt, next_attempt_at)
        select delivery_id, number, attempted_at, status_code, duration_ms, error, response_excerpt, next_attempt_at from r
        on conflict do nothing
+     ), stats as (
+       insert into webhook_attempt_stats (webhook_id, hour, bucket, attempts, succeeded)
+       select webhook_id, date_trunc('hour', attempted_at), bucket, count(*), count(*) filter (where succeeded)
+       from r group by 1, 2, 3 order by 1, 2, 3
+       on conflict (webhook_id, hour, bucket) do update
+         set attempts = webhook_attempt_stats.attempts + excluded.attempts,
+             succeeded = webhook_attempt_stats.succeeded + excluded.succeeded
+     ), latest as (
+       select distinct on (webhook_id) webhook_id, succeeded, attempted_at from r
+       order by webhook_id, attempted_at desc
+     ), health as (
+       update webhooks w set failing_since = case when l.succeeded then null else l.attempted_at end
+       from latest l
+       where w.id = l.webhook_id and (case when l.succeeded then w.failing_since is not null else w.failing_since is null end)
      )
-     update deliveries d set attempts = r.number, status = r.status, next_attempt_at = r.next_attempt_at,
+     update deliveries d set attempts = r.number, status = r.status,
+       -- A webhook disabled while the attempt was in flight holds its retry (store/webhook-health.ts).
+       next_attempt_at = case when w.disabled_at is null then r.next_attempt_at end,
        lease_until = null, last_status_code = r.status_code, last_error = r.error, updated_at = $2
-     from r
+     from r join webhooks w on w.id = r.webhook_id
      where d.id = any($3) and d.id = r.delivery_id and d.lease_until = r.lease_until`,
       // The id list lets the planner find the rows by primary key; it cannot see inside the JSON.
       [JSON.stringify(rows), now, records.map((r) => r.deliveryId)],
     ),
   );
+}
+
+/**
+ * The upper bounds of the latency buckets of `webhook_attempt_stats`, in ms: bucket `i` holds attempts that
+ * took at most `LATENCY_BUCKETS_MS[i]` (and more than the bound before it); the last holds every longer one.
+ */
+export const LATENCY_BUCKETS_MS = [
+  10, 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10_000, 15_000,
+] as const;
+
+/** The bucket of an attempt's duration: the index of the first bound at or above it. */
+export function latencyBucket(durationMs: number): number {
+  const index = LATENCY_BUCKETS_MS.findIndex((bound) => durationMs <= bound);
+  return index === -1 ? LATENCY_BUCKETS_MS.length : index;
 }
 
 /**
@@ -167,6 +217,10 @@ export async function pruneAttempts(db: Sql, before: Date): Promise<number> {
     );
     const deleted = row?.deleted ?? 0;
     total += deleted;
-    if (deleted < batch) return total;
+    if (deleted < batch) {
+      // The health statistics are kept as long as the attempts they count.
+      await db.query('delete from webhook_attempt_stats where hour < $1', [before]);
+      return total;
+    }
   }
 }

@@ -43,6 +43,11 @@ export interface ImportJob {
   dry_run: boolean;
   /** Data rows in the file (the header not counted); `null` while unknown. */
   total_rows: number | null;
+  /**
+   * How the file is stored: `records`, parsed once at upload (migration 16), or `csv`, the bytes as uploaded by
+   * an older version (parsed by the run).
+   */
+  file_format: 'records' | 'csv';
   /** Data rows handled so far (created, skipped or rejected), committed with their prospects. */
   rows_done: number;
   /** The file line the last handled row ended on (1 is the header). */
@@ -107,7 +112,8 @@ export async function completeImportUpload(
   file: { byteSize: number; delimiter: string; headers: string[]; totalRows: number },
 ): Promise<ImportJob> {
   const [row] = await db.query(
-    `update import_jobs set status = 'uploaded', byte_size = $2, delimiter = $3, headers = $4::text::jsonb, total_rows = $5
+    `update import_jobs set status = 'uploaded', byte_size = $2, delimiter = $3, headers = $4::text::jsonb, total_rows = $5,
+       file_format = 'records'
      where id = $1 returning *`,
     [jobId, file.byteSize, file.delimiter, JSON.stringify(file.headers), file.totalRows],
   );

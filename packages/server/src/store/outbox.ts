@@ -1,5 +1,6 @@
 import { type BuiltEvent, newId } from '@prospectkit/core';
 import type { Sql } from '../db/database.js';
+import { currentTraceparent } from '../tracing/current-traceparent.js';
 
 /** The NOTIFY channel that wakes delivery workers after a commit. */
 export const DELIVERY_CHANNEL = 'prospectkit_deliveries';
@@ -29,8 +30,8 @@ export async function enqueueEvents(
 ): Promise<void> {
   if (events.length === 0) return;
   await tx.query(
-    `insert into events (id, workspace_id, type, body, occurred_at)
-     select e.id, $1, e.type, e.body, e.occurred_at
+    `insert into events (id, workspace_id, type, body, occurred_at, traceparent)
+     select e.id, $1, e.type, e.body, e.occurred_at, $3
      from json_to_recordset($2::text::json) as e(id text, type text, body text, occurred_at timestamptz)`,
     [
       workspaceId,
@@ -42,32 +43,42 @@ export async function enqueueEvents(
           occurred_at: envelope.occurred_at,
         })),
       ),
+      // The request (or job) that caused the events, so each attempt's span links back to it.
+      currentTraceparent(),
     ],
   );
-  const webhooks = await tx.query<{ id: string; events: string[] }>(
-    'select id, events from webhooks where workspace_id = $1 and revoked_at is null order by id',
+  const webhooks = await tx.query<{ id: string; events: string[]; held: boolean }>(
+    'select id, events, disabled_at is not null as held from webhooks where workspace_id = $1 and revoked_at is null order by id',
     [workspaceId],
   );
   const deliveries = events.flatMap(({ envelope }) =>
     webhooks
       .filter((webhook) => webhook.events.includes(envelope.event))
-      .map((webhook) => ({ id: newId('delivery'), event_id: envelope.id, webhook_id: webhook.id })),
+      .map((webhook) => ({
+        id: newId('delivery'),
+        event_id: envelope.id,
+        webhook_id: webhook.id,
+        held: webhook.held,
+      })),
   );
   if (deliveries.length === 0) return;
   await insertDeliveries(tx, workspaceId, deliveries, now);
 }
 
-/** Inserts pending deliveries due at `now` and wakes the workers on commit. */
+/**
+ * Inserts pending deliveries due at `now` and wakes the workers on commit. A delivery to a disabled webhook
+ * (`held`) is pending with no due time: it waits, kept, until the webhook is enabled again (`enableWebhook`).
+ */
 export async function insertDeliveries(
   tx: Sql,
   workspaceId: string,
-  deliveries: ReadonlyArray<{ id: string; event_id: string; webhook_id: string }>,
+  deliveries: ReadonlyArray<{ id: string; event_id: string; webhook_id: string; held?: boolean }>,
   now: Date,
 ): Promise<void> {
   await tx.query(
     `insert into deliveries (id, workspace_id, event_id, webhook_id, status, next_attempt_at, created_at, updated_at)
-     select d.id, $1, d.event_id, d.webhook_id, 'pending', $2, $2, $2
-     from json_to_recordset($3::text::json) as d(id text, event_id text, webhook_id text)`,
+     select d.id, $1, d.event_id, d.webhook_id, 'pending', case when d.held then null else $2::timestamptz end, $2, $2
+     from json_to_recordset($3::text::json) as d(id text, event_id text, webhook_id text, held boolean)`,
     [workspaceId, now, JSON.stringify(deliveries)],
   );
   await tx.query(`select pg_notify('${DELIVERY_CHANNEL}', '')`);

@@ -15,6 +15,9 @@ export interface QueueConnection {
  * - `synchronous_commit = off`: if PostgreSQL itself crashes it may forget the last fraction of a second of these
  *   commits, which only means a delivery is claimed and sent again (at least once, as the contract allows). The
  *   outbox writes, which must never be lost, keep the durable default.
+ * - `jit = off`: a plan that must still sort (the attempts' statistics, migration 16) carries the enormous cost
+ *   PostgreSQL gives a disabled step, far above `jit_above_cost`, and was compiled by LLVM at every run: 400 ms
+ *   for a statement that takes 2. These statements are small; JIT never pays for itself on them.
  */
 export const QUEUE_SETTINGS: Readonly<Record<string, string>> = {
   enable_seqscan: 'off',
@@ -22,6 +25,7 @@ export const QUEUE_SETTINGS: Readonly<Record<string, string>> = {
   enable_sort: 'off',
   enable_hashjoin: 'off',
   synchronous_commit: 'off',
+  jit: 'off',
 };
 
 /**

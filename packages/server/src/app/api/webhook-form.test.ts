@@ -47,7 +47,17 @@ describe('parseWebhookForm', () => {
     [
       'loopback http without the development switch',
       'http://127.0.0.1:8080/in',
-      'The webhook address must use https.',
+      'The webhook address must use https. For a receiver on this machine, in development only, start the server with PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1.',
+    ],
+    [
+      'localhost https on another port without the development switch',
+      'https://localhost:4000/in',
+      'The webhook address must use port 443. For a receiver on this machine, in development only, start the server with PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1.',
+    ],
+    [
+      'a loopback https address without the development switch',
+      'https://127.0.0.1/in',
+      'The webhook address 127.0.0.1 is not a public address (loopback). Webhooks are sent only to public unicast addresses. For a receiver on this machine, in development only, start the server with PROSPECTKIT_ALLOW_INSECURE_WEBHOOKS=1.',
     ],
     [
       'an address over 2048 characters',

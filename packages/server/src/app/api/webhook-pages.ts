@@ -1,5 +1,6 @@
 import { EVENT_TYPES } from '@prospectkit/core';
 import type { DeliveryRecord } from '../../store/deliveries.js';
+import type { WebhookStanding } from '../../store/webhook-health.js';
 import {
   activeSigningSecret,
   MAX_SECRET_ROLL_DELAY_MS,
@@ -15,6 +16,7 @@ import { deliveriesTable } from './delivery-pages.js';
 import type { RollSecretFormValues } from './roll-secret-form.js';
 import { copyField } from './token-pages.js';
 import type { WebhookFormValues } from './webhook-form.js';
+import { standingBadge } from './webhook-health-page.js';
 
 const statusOf = (w: WebhookRecord) =>
   w.revoked_at ? html`<span class="status bad">revoked</span>` : html`<span class="status ok">active</span>`;
@@ -22,8 +24,12 @@ const statusOf = (w: WebhookRecord) =>
 const eventList = (events: readonly string[]) =>
   events.map((e, i) => html`${i > 0 ? ', ' : ''}<code>${e}</code>`);
 
-/** The workspace's webhooks. */
-export function webhooksPage(input: { workspaceId: string; webhooks: readonly WebhookRecord[] }): Page {
+/** The workspace's webhooks, those failing or disabled flagged (see `standingBadge`). */
+export function webhooksPage(input: {
+  workspaceId: string;
+  webhooks: readonly WebhookRecord[];
+  standings?: ReadonlyMap<string, WebhookStanding>;
+}): Page {
   return {
     title: 'Webhooks',
     section: 'webhooks',
@@ -39,7 +45,8 @@ ${
   <td data-label="Address" class="wrap"><a href="${webhookUrl(input.workspaceId, w.id)}">${w.url}</a><div class="hint"><code>${w.id}</code></div></td>
   <td data-label="Events">${eventList(w.events)}</td>
   <td data-label="Created">${timeTag(w.created_at)}</td>
-  <td data-label="Status">${statusOf(w)}</td>
+  <td data-label="Status">${statusOf(w)}${!w.revoked_at && standingBadge(input.standings?.get(w.id))}
+    <div class="hint"><a href="${webhookUrl(input.workspaceId, w.id, '/health')}">Delivery health</a></div></td>
 </tr>`,
       )}</tbody></table>`
 }`,
@@ -159,6 +166,8 @@ export function webhookPage(input: {
   moreDeliveries: boolean;
   /** Set on an older page of deliveries (the `before` cursor), which then links back to the newest. */
   olderPage?: boolean;
+  /** How its deliveries stand (failing, disabled), flagged beside its status. */
+  standing?: WebhookStanding | undefined;
   now: Date;
 }): Page {
   const { webhook } = input;
@@ -174,7 +183,10 @@ export function webhookPage(input: {
   <dt>Events</dt><dd>${eventList(webhook.events)}</dd>
   <dt>Webhook id</dt><dd><code>${webhook.id}</code></dd>
   <dt>Created</dt><dd>${timeTag(webhook.created_at)}</dd>
-  <dt>Status</dt><dd>${statusOf(webhook)}${webhook.revoked_at && html` since ${timeTag(webhook.revoked_at)}`}</dd>
+  <dt>Status</dt><dd>${statusOf(webhook)}${webhook.revoked_at && html` since ${timeTag(webhook.revoked_at)}`}${
+    active && standingBadge(input.standing)
+  }</dd>
+  <dt>Delivery health</dt><dd><a href="${webhookUrl(input.workspaceId, webhook.id, '/health')}">Success rate and latency, automatic disabling</a></dd>
 </dl>
 ${active && html`<h2>Signing secret</h2>${secretSection({ ...input, webhook })}`}
 <h2 id="deliveries">Deliveries</h2>

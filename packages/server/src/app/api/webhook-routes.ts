@@ -7,6 +7,7 @@ import {
   resendDelivery,
 } from '../../store/deliveries.js';
 import { getEvent } from '../../store/events.js';
+import { webhookStandings } from '../../store/webhook-health.js';
 import {
   createWebhook,
   getWebhookSigningSecrets,
@@ -92,6 +93,7 @@ export function webhookRoutes(ctx: AppContext): Router {
     const secrets = options.reveal
       ? await getWebhookSigningSecrets(ctx.db, wsId(res), webhook.id)
       : undefined;
+    const standing = (await webhookStandings(ctx.db, wsId(res))).get(webhook.id);
     if (options.reveal)
       ctx.logger.info({ req_id: req.id, webhook_id: webhook.id }, 'settings: signing secret revealed');
     render(
@@ -107,6 +109,7 @@ export function webhookRoutes(ctx: AppContext): Router {
         deliveries,
         moreDeliveries: more,
         olderPage: before !== undefined,
+        standing,
         now,
       }),
       {
@@ -128,7 +131,10 @@ export function webhookRoutes(ctx: AppContext): Router {
 
   router.get('/', async (req, res) => {
     const webhooks = await listWebhooks(ctx.db, wsId(res));
-    render(req, res, webhooksPage({ workspaceId: wsId(res), webhooks }), { flash: takeFlash(req) });
+    const standings = await webhookStandings(ctx.db, wsId(res));
+    render(req, res, webhooksPage({ workspaceId: wsId(res), webhooks, standings }), {
+      flash: takeFlash(req),
+    });
   });
 
   router.get('/new', (req, res) => {

@@ -16,7 +16,9 @@ export type AppAsset =
   | 'import.css'
   | 'import.js'
   | 'inbox.css'
-  | 'passkeys.js';
+  | 'passkeys.js'
+  | 'webhook-health.css'
+  | 'webhook-health.js';
 
 const ASSETS: readonly AppAsset[] = [
   'settings-base.css',
@@ -28,6 +30,8 @@ const ASSETS: readonly AppAsset[] = [
   'import.js',
   'inbox.css',
   'passkeys.js',
+  'webhook-health.css',
+  'webhook-health.js',
 ];
 
 /**

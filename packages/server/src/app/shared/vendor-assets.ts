@@ -6,41 +6,67 @@ import type { RequestHandler } from 'express';
 import { assetUrl } from './app-assets.js';
 import { html, type SafeHtml } from './html.js';
 
+const resolve = createRequire(import.meta.url).resolve;
+
 /**
- * @simplewebauthn/browser's browser bundle (UMD, global `SimpleWebAuthnBrowser`), served by the app itself at
- * `/assets/vendor/simplewebauthn-browser.js` from the installed package: no CDN, and the same version as the
- * server's @simplewebauthn/server.
+ * The files of packages the pages use, served by this server from the installed packages (never a CDN):
+ * uPlot's script and stylesheet (the delivery health charts), and @simplewebauthn/browser's bundle (UMD, global
+ * `SimpleWebAuthnBrowser`; the same version as the server's @simplewebauthn/server) for passkeys.
  */
-const BUNDLE = join(
-  dirname(createRequire(import.meta.url).resolve('@simplewebauthn/browser')),
-  '..',
-  'dist',
-  'bundle',
-  'index.umd.min.js',
-);
+const VENDOR = {
+  'uplot.js': { path: () => resolve('uplot/dist/uPlot.iife.min.js'), type: 'text/javascript; charset=utf-8' },
+  'uplot.css': { path: () => resolve('uplot/dist/uPlot.min.css'), type: 'text/css; charset=utf-8' },
+  'simplewebauthn-browser.js': {
+    path: () => join(dirname(resolve('@simplewebauthn/browser')), '..', 'dist', 'bundle', 'index.umd.min.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
+} as const;
 
-let bundle: { body: Buffer; version: string } | undefined;
-const load = () => {
-  if (!bundle) {
-    const body = readFileSync(BUNDLE);
-    bundle = { body, version: createHash('sha256').update(body).digest('hex').slice(0, 16) };
+/** A file of {@link VENDOR}. */
+export type VendorAsset = keyof typeof VENDOR;
+
+const files = new Map<VendorAsset, { body: Buffer; version: string }>();
+
+function file(name: VendorAsset) {
+  let found = files.get(name);
+  if (!found) {
+    const body = readFileSync(VENDOR[name].path());
+    found = { body, version: createHash('sha256').update(body).digest('hex').slice(0, 16) };
+    files.set(name, found);
   }
-  return bundle;
-};
+  return found;
+}
 
-/** Serves the bundle at `/vendor/simplewebauthn-browser.js` below `/assets`, cached a year (its URL carries its hash). */
+/**
+ * The address of a package's file for the pages, with a `?v=` of its content's hash (cached a year, as the app's
+ * own assets are).
+ *
+ * @example
+ * vendorAssetUrl('uplot.js'); // '/assets/vendor/uplot.js?v=...'
+ */
+export function vendorAssetUrl(name: VendorAsset): string {
+  return `/assets/vendor/${name}?v=${file(name).version}`;
+}
+
+/**
+ * Serves the files of {@link VENDOR} below `/assets/vendor/` (mount it on `/assets/vendor`): same-origin, so the
+ * pages' Content-Security-Policy (`script-src 'self'`) allows them.
+ *
+ * @throws Error at start when a package's file is missing (a broken install), rather than at the first page
+ */
 export function vendorAssets(): RequestHandler {
-  load();
+  for (const name of Object.keys(VENDOR) as VendorAsset[]) file(name);
   return (req, res, next) => {
-    if (req.path !== '/vendor/simplewebauthn-browser.js' || (req.method !== 'GET' && req.method !== 'HEAD'))
-      return next();
-    res.set('Cache-Control', 'public, max-age=31536000, immutable');
-    res.type('text/javascript').send(load().body);
+    const name = req.path.slice(1) as VendorAsset;
+    if (!Object.hasOwn(VENDOR, name) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    res.setHeader('Content-Type', VENDOR[name].type);
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.send(file(name).body);
   };
 }
 
 /** The `<script>` tags of a page with passkeys: the bundle, then the app's `passkeys.js` that uses it. */
 export function passkeyScripts(): SafeHtml {
-  return html`<script src="/assets/vendor/simplewebauthn-browser.js?v=${load().version}" defer></script>
+  return html`<script src="${vendorAssetUrl('simplewebauthn-browser.js')}" defer></script>
 <script src="${assetUrl('passkeys.js')}" defer></script>`;
 }

@@ -14,6 +14,7 @@ import { v12 } from './v12-unmatched-messages.js';
 import { v13 } from './v13-events-by-prospect.js';
 import { v14 } from './v14-stored-prospects-follow-contract.js';
 import { v15 } from './v15-mail-senders-quotas-postmaster.js';
+import { v16 } from './v16-fleet-observability.js';
 import { v17 } from './v17-people-roles-audit-log.js';
 
 /**
@@ -36,5 +37,6 @@ export const MIGRATIONS: readonly Migration[] = [
   v13,
   v14,
   v15,
+  v16,
   v17,
 ];

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ColumnMapping } from './import-fields.js';
+import { createRecordChunker } from './record-chunks.js';
+import { createRowPreparer, type RowPreparer } from './row-preparer.js';
+
+const headers = ['Company', 'Email'];
+const mapping: ColumnMapping = ['company', 'contact_email'];
+
+function chunkOf(rows: string[][]) {
+  const chunker = createRecordChunker();
+  rows.forEach((cells, i) => {
+    chunker.add({ line: i + 2, endLine: i + 2, cells });
+  });
+  return Buffer.from(chunker.end()[0]?.data ?? '[]');
+}
+
+describe('createRowPreparer', () => {
+  let preparer: RowPreparer | undefined;
+  afterEach(async () => {
+    await preparer?.close();
+  });
+
+  it('checks records in its thread by the rules of POST /prospects, leaving out those already committed', async () => {
+    preparer = createRowPreparer();
+    const data = chunkOf([
+      ['Acme', 'ada@acme.test'],
+      ['', 'no-company@x.test'],
+      ['Globex', 'not an email'],
+    ]);
+    const rows = await preparer.prepare({ kind: 'records', data, skip: 1, mapping, headers });
+    expect(rows).toEqual([
+      {
+        line: 3,
+        endLine: 3,
+        input: undefined,
+        issues: [{ column: 'Company', field: 'company', message: 'The company field is required.' }],
+      },
+      {
+        line: 4,
+        endLine: 4,
+        input: undefined,
+        issues: [
+          {
+            column: 'Email',
+            field: 'contact_email',
+            message: 'The contact_email field must be a valid email address.',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('fails a request the thread cannot read, and answers the next one', async () => {
+    preparer = createRowPreparer();
+    await expect(
+      preparer.prepare({ kind: 'records', data: Buffer.from('not json'), skip: 0, mapping, headers }),
+    ).rejects.toThrow(/The import thread failed: .*JSON/);
+    const rows = await preparer.prepare({
+      kind: 'records',
+      data: chunkOf([['Acme', '']]),
+      skip: 0,
+      mapping,
+      headers,
+    });
+    expect(rows.map((r) => r.input?.company)).toEqual(['Acme']);
+  });
+
+  it('starts a new thread after close', async () => {
+    preparer = createRowPreparer();
+    await preparer.prepare({ kind: 'records', data: chunkOf([['A', '']]), skip: 0, mapping, headers });
+    await preparer.close();
+    const rows = await preparer.prepare({
+      kind: 'records',
+      data: chunkOf([['B', '']]),
+      skip: 0,
+      mapping,
+      headers,
+    });
+    expect(rows.map((r) => r.input?.company)).toEqual(['B']);
+  });
+});
