@@ -36,7 +36,13 @@ function progress(job: ImportJob, active: boolean): SafeHtml {
       ? html`<progress id="import-progress" aria-describedby="import-progress-text"></progress>`
       : html`<progress id="import-progress" value="${Math.min(job.rows_done, max)}" max="${Math.max(max, 1)}" aria-describedby="import-progress-text"></progress>`
   }
-  <p id="import-progress-text" role="status" aria-live="polite">${progressText(job)}</p>
+  <p id="import-progress-text">${progressText(job)}</p>
+  ${
+    active &&
+    html`<p class="hint"><a href="${importUrl(job.workspace_id, job.id)}" data-refresh-link>Refresh the progress</a>: without
+  JavaScript the page does not reload by itself.</p>`
+  }
+  <p id="import-progress-announce" class="sr-only" role="status" aria-live="polite" aria-atomic="true"></p>
 </div>`;
 }
 
@@ -79,7 +85,7 @@ your prospects; the rest of the file was not imported.</div>`;
 
 /**
  * An import job's own page: while it runs, rows done of total in a `<progress>` that the page script updates from
- * the job's JSON (without JavaScript, a refresh every 2 s) and a Cancel button; at the end, the counts, the first
+ * the job's JSON (without JavaScript, a link to refresh it) and a Cancel button; at the end, the counts, the first
  * {@link REJECTIONS_SHOWN} rejected rows and the report CSV.
  */
 export function importJobPage(input: {
@@ -93,7 +99,8 @@ export function importJobPage(input: {
   return {
     title: active ? 'Importing prospects' : 'Import report',
     section: 'import',
-    head: html`${importHead()}${active && html`<noscript><meta http-equiv="refresh" content="2"></noscript>`}`,
+    // No automatic reload without JavaScript (WCAG 2.2.4): the page offers a link to refresh the progress.
+    head: importHead(),
     body: html`${outcome(job)}
 <dl class="facts">
   <dt>File</dt><dd>${job.file_name}</dd>

@@ -1,6 +1,6 @@
 // The import pages' script, loaded with `defer`; the pages work without it. On the mapping page it enables
 // "Start import" as soon as a column maps to Company; on a running job's page it follows the job's progress from
-// its JSON (the page without JavaScript refreshes itself instead) and reloads for the report when it ends.
+// its JSON (the page without JavaScript offers a link to refresh instead) and reloads for the report when it ends.
 document.addEventListener('DOMContentLoaded', () => {
   const start = document.querySelector('button[data-start-import]');
   if (start) {
@@ -20,6 +20,11 @@ document.addEventListener('DOMContentLoaded', () => {
   if (!box || !url) return;
   const bar = document.getElementById('import-progress');
   const text = document.getElementById('import-progress-text');
+  // The bar and its text follow every answer; screen readers hear only each quarter done (the live region), not
+  // a number every second.
+  const announce = document.getElementById('import-progress-announce');
+  let quarter = -1;
+  for (const link of document.querySelectorAll('[data-refresh-link]')) link.closest('p').hidden = true;
   const format = (n) => n.toLocaleString('en-US');
   const active = new Set(['queued', 'running', 'cancelling']);
   const show = (job) => {
@@ -28,6 +33,10 @@ document.addEventListener('DOMContentLoaded', () => {
       bar.value = Math.min(job.rows_done, job.total_rows);
       const percent = Math.floor((job.rows_done / job.total_rows) * 100);
       text.textContent = `${format(job.rows_done)} of ${format(job.total_rows)} rows done (${percent}%)`;
+      const reached = Math.floor(percent / 25);
+      if (quarter >= 0 && reached > quarter && reached < 4 && announce)
+        announce.textContent = `${percent}% done`;
+      quarter = Math.max(quarter, reached);
     } else {
       text.textContent = `${format(job.rows_done)} rows done`;
     }
