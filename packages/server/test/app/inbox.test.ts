@@ -140,6 +140,12 @@ describe.each(testDatabaseKinds())('the inbox in a browser (%s)', (kind) => {
       /Analytical Engines[\s\S]*Unread[\s\S]*Thanks, Tuesday works/,
     );
     await shoot('inbox');
+    // The conversation's link is named by who it is with; its subject, preview and state are read after it.
+    expect(await rows.first().getByRole('link').textContent()).toBe('Analytical Engines · Ada Lovelace');
+    // The whole card opens it: a click on the preview goes to the conversation.
+    await rows.first().locator('.preview').click({ force: true });
+    await page.waitForURL(/\/inbox\/cv_/);
+    await page.goto(inbox());
     await page.getByRole('link', { name: 'Unassigned', exact: true }).click();
     await expect(rows.count()).resolves.toBe(1);
     await page.getByRole('link', { name: 'Assigned', exact: true }).click();

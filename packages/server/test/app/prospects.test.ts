@@ -7,6 +7,7 @@ import { createTeammate } from '../../src/store/teammates.js';
 import { createWebhook } from '../../src/store/webhooks.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
 import {
+  ambiguousLinks,
   launchBrowser,
   reloadUntil,
   type SettingsServer,
@@ -160,6 +161,8 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
     await reloadUntil(page, async () => (await page.locator('ul.deliveries .status.wait').count()) === 0);
     await shoot('prospect-page');
     expect(await page.locator('ul.deliveries .status').allTextContents()).toEqual(Array(7).fill('succeeded'));
+    // Seven links to deliveries to one receiver: each names its delivery and event, so no name leads two ways.
+    expect(await ambiguousLinks(page)).toEqual([]);
     const history = page.locator('table', { hasText: 'Recorded outcomes' });
     expect(await history.locator('tbody tr').count()).toBe(2);
     await expect(history.textContent()).resolves.toContain('12,500.50 EUR');

@@ -205,3 +205,22 @@ export async function reloadUntil(
     await page.reload();
   }
 }
+
+/**
+ * Links whose names are the same but lead to different places (WCAG 2.4.4, axe's `identical-links-same-purpose`):
+ * each link's name as a screen reader reads it (its text, visually hidden parts included, or `aria-label`), with
+ * the addresses it leads to. Empty when every name leads to one place.
+ */
+export async function ambiguousLinks(page: Page): Promise<Array<{ name: string; hrefs: string[] }>> {
+  return page.evaluate(() => {
+    const targets = new Map<string, Set<string>>();
+    for (const link of document.querySelectorAll('a[href]')) {
+      const name = (link.getAttribute('aria-label') ?? link.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const href = new URL(link.getAttribute('href') as string, location.href).href.replace(/#.*$/, '');
+      targets.set(name, (targets.get(name) ?? new Set()).add(href));
+    }
+    return [...targets]
+      .filter(([, hrefs]) => hrefs.size > 1)
+      .map(([name, hrefs]) => ({ name, hrefs: [...hrefs] }));
+  });
+}

@@ -2,9 +2,11 @@ import { verifyWebhook } from '@prospectkit/webhooks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { utcMinute } from '../../src/app/shared/format.js';
+import { createWebhook } from '../../src/store/webhooks.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
 import { call } from '../http-helpers.js';
 import {
+  ambiguousLinks,
   launchBrowser,
   type Received,
   reloadUntil,
@@ -184,6 +186,8 @@ describe.each(testDatabaseKinds())('webhooks and deliveries in a browser (%s)', 
     await expect(rows.count()).resolves.toBe(2);
     // Newest first: the resent delivery leads the list.
     expect(await rows.first().getByRole('link').getAttribute('href')).toBe(resentPath);
+    // Two deliveries of one event, one link each: their names differ (the delivery), so none leads two ways.
+    expect(await ambiguousLinks(page)).toEqual([]);
   });
 
   it('rolls the signing secret to take effect later, so receivers can add it first', async () => {
@@ -244,5 +248,18 @@ describe.each(testDatabaseKinds())('webhooks and deliveries in a browser (%s)', 
     await createProspect('After the revoke');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received.length).toBe(count);
+  });
+
+  it('wraps event names at 320 px: the list of webhooks fits the narrowest phones', async () => {
+    await createWebhook(server.db, {
+      workspaceId: server.workspaceId,
+      url: receiver.url,
+      events: ['prospect.outcome.updated', 'opportunity.updated'],
+    });
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await expect(page.getByText('prospect.outcome.updated').count()).resolves.toBe(1);
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

@@ -31,7 +31,7 @@ export function deliveriesTable(input: {
 <th scope="col">Next attempt</th><th scope="col">Created</th></tr></thead>
 <tbody>${input.deliveries.map(
     (d) => html`<tr>
-  <td data-label="Event"><a href="${webhookUrl(input.workspaceId, input.webhookId, `/deliveries/${encodeURIComponent(d.id)}`)}"><code>${d.event_type}</code></a></td>
+  <td data-label="Event"><a href="${webhookUrl(input.workspaceId, input.webhookId, `/deliveries/${encodeURIComponent(d.id)}`)}"><code>${d.event_type}</code><span class="sr-only">, event ${d.event_id}, delivery ${d.id}</span></a></td>
   <td data-label="Event id" class="wrap"><code>${d.event_id}</code></td>
   <td data-label="Attempts">${d.attempts}</td>
   <td data-label="Last status">${lastStatus(d)}</td>

@@ -51,14 +51,18 @@ function filterBar(input: {
 </nav>`;
 }
 
+/**
+ * One conversation of the list: the link is named by who it is with (the company and contact), and the card
+ * around it opens it too (inbox.css); the subject, preview and state are read after it, not inside its name.
+ */
 function conversationItem(workspaceId: string, c: ConversationSummary): SafeHtml {
   return html`<li class="conversation${c.unread ? ' unread' : ''}">
-  <a href="${inboxUrl(workspaceId, `/${encodeURIComponent(c.id)}`)}">
-    <span class="who"><strong>${c.company}</strong>${c.contact_name && html` · ${c.contact_name}`}</span>
+  <div class="summary">
+    <a class="who" href="${inboxUrl(workspaceId, `/${encodeURIComponent(c.id)}`)}"><strong>${c.company}</strong>${c.contact_name && html` · ${c.contact_name}`}</a>
     ${c.unread && html`<span class="status wait">Unread</span>`}
     <span class="subject">${c.last_subject || '(no subject)'}</span>
     <span class="preview">${c.last_direction === 'outgoing' ? 'You: ' : ''}${c.last_preview ?? 'No messages yet.'}</span>
-  </a>
+  </div>
   <span class="meta">${c.assignee_name ?? 'Unassigned'} · ${timeTag(c.last_message_at ?? c.created_at)}</span>
 </li>`;
 }

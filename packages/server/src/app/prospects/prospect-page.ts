@@ -62,13 +62,21 @@ function history(outcomes: readonly OutcomeRecord[]): SafeHtml {
   )}</tbody></table>`;
 }
 
-function deliveryList(workspaceId: string, deliveries: readonly DeliveryRecord[]): SafeHtml {
+/**
+ * An event's deliveries, one link each. Several events go to the same webhooks, so each link also names its event
+ * for screen readers: no two links with the same name lead to different pages (WCAG 2.4.4).
+ */
+function deliveryList(
+  workspaceId: string,
+  event: StoredEvent,
+  deliveries: readonly DeliveryRecord[],
+): SafeHtml {
   if (deliveries.length === 0) return html`<span class="hint">No webhook receives this event.</span>`;
   return html`<ul class="deliveries">${deliveries.map(
     (
       d,
     ) => html`<li><a href="${webhookUrl(workspaceId, d.webhook_id, `/deliveries/${encodeURIComponent(d.id)}`)}"><span class="status ${DELIVERY_CLASS[d.status]}">${d.status}</span>
-<span class="wrap">${d.url}</span></a>${
+<span class="wrap">${d.url}</span><span class="sr-only">, delivery ${d.id} of ${event.type}</span></a>${
       d.attempts > 0 &&
       html` <span class="hint">${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}${
         d.last_status_code !== null
@@ -95,6 +103,7 @@ function events(
   <td data-label="Occurred">${timeTag(e.occurred_at)}</td>
   <td data-label="Deliveries" class="wrap">${deliveryList(
     workspaceId,
+    e,
     deliveries.filter((d) => d.event_id === e.id),
   )}</td>
 </tr>`,
