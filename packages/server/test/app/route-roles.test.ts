@@ -11,38 +11,9 @@ import { createLogger } from '../../src/start-server.js';
 import type { MemberRole } from '../../src/store/members.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
 import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
+import { type AppRoute, appRoutes } from './app-routes.js';
 import { addTestMember, MEMBER_PASSWORD } from './role-fixture.js';
 import { SettingsClient } from './settings-client.js';
-
-/** One route of the app as Express holds it: method and full path, parameters as `:name`. */
-interface AppRoute {
-  method: string;
-  path: string;
-}
-
-interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle: { stack?: Layer[] };
-  rawPath?: string | string[];
-  slash?: boolean;
-}
-
-/** Every route below a router, by walking its stack (and its routers'), so a route added anywhere is found. */
-function walk(router: { stack?: Layer[] }, prefix = ''): AppRoute[] {
-  const routes: AppRoute[] = [];
-  for (const layer of router.stack ?? []) {
-    if (layer.route) {
-      for (const path of [layer.route.path].flat())
-        for (const method of Object.keys(layer.route.methods))
-          if (method !== '_all')
-            routes.push({ method: method.toUpperCase(), path: `${prefix}${path === '/' ? '' : path}` });
-    } else if (layer.handle.stack) {
-      const mount = layer.slash ? '' : ([layer.rawPath ?? ''].flat()[0] ?? '');
-      routes.push(...walk(layer.handle, `${prefix}${mount === '/' ? '' : mount}`));
-    }
-  }
-  return routes;
-}
 
 const PUBLIC = /^\/(sign-in|sign-out|password-reset|invitations)(\/|$)/;
 const PRINCIPALS = ['owner', 'admin', 'member', 'viewer', 'outsider'] as const;
@@ -80,7 +51,7 @@ describe.each(testDatabaseKinds())('every route of the app × every role (%s)', 
       secureCookies: false,
       allowInsecureWebhooks: true,
     });
-    routes = walk(router as unknown as { stack: Layer[] });
+    routes = appRoutes(router);
     const app = express();
     app.use(router);
     server = await new Promise<Server>((resolve) => {

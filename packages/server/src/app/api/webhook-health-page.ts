@@ -47,8 +47,8 @@ function windowTable(
   <figure><figcaption>Success rate, ${caption.toLowerCase()}</figcaption><div class="chart" data-chart="rate"></div></figure>
   <figure><figcaption>Latency p50 and p95 (ms), ${caption.toLowerCase()}</figcaption><div class="chart" data-chart="latency"></div></figure>
 </div>
-<div class="table-scroll"><table class="health" id="${id}">
-<caption>${caption}</caption>
+<div class="table-scroll" role="region" tabindex="0" aria-labelledby="${id}-caption"><table class="health" id="${id}">
+<caption id="${id}-caption">${caption}</caption>
 <thead><tr><th scope="col">Period (UTC)</th><th scope="col">Attempts</th><th scope="col">Succeeded</th><th scope="col">Success rate</th><th scope="col">p50</th><th scope="col">p95</th></tr></thead>
 <tbody>${window.points.map(
     (
