@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { MailSender } from '../mail/mail-sender.js';
+import { listMembers } from '../store/members.js';
 import { disableFailingWebhooks } from '../store/webhook-health.js';
 
 /** Options of {@link createWebhookHealthWatch}. */
@@ -10,7 +11,9 @@ export interface WebhookHealthWatchOptions {
   logger: Logger;
   /** The outgoing relay (`PROSPECTKIT_SMTP_RELAY_URL`) that emails the administrators. */
   mailSender: MailSender;
-  /** `PROSPECTKIT_ADMIN_EMAIL`: who is told; none, and only the log and the pages say so. */
+  /**
+   * `PROSPECTKIT_ADMIN_EMAIL`: who runs the server, told besides the workspace's owners and admins. Default none.
+   */
   adminEmails: readonly string[];
   /** The domain of the sender address, `prospectkit@<domain>` (`PROSPECTKIT_INBOUND_DOMAIN`). */
   inboundDomain: string;
@@ -32,12 +35,10 @@ export interface WebhookHealthWatch {
 
 /**
  * Disables a webhook whose attempts have all failed for its `auto_disable_days` (as Svix does after 5 days),
- * holding its deliveries until a person enables it again, and emails the administrators
- * (`PROSPECTKIT_ADMIN_EMAIL`) through the outgoing relay. Every process that runs background work runs it; the
- * statement that disables a webhook returns it to one of them, which alone sends the email.
- *
- * The recipients are the server's administrators because the administrator password is today the only way in;
- * when workspaces have members with roles, they become the workspace's admins.
+ * holding its deliveries until a person enables it again, and emails the workspace's owners and admins (the roles
+ * that manage webhooks, app/shared/authorize.ts) and `PROSPECTKIT_ADMIN_EMAIL` through the outgoing relay, each
+ * address once. Every process that runs background work runs it; the statement that disables a webhook returns it
+ * to one of them, which alone sends the email.
  *
  * @see packages/server/README.md, "Delivery health"
  */
@@ -55,9 +56,10 @@ export function createWebhookHealthWatch(options: WebhookHealthWatchOptions): We
         { webhook_id: webhook.id, workspace_id: webhook.workspace_id, failing_since: webhook.failing_since },
         'webhook disabled after days of failed deliveries; its deliveries are held until it is enabled again',
       );
+      const path = `/workspaces/${webhook.workspace_id}/settings/webhooks/${webhook.id}/health`;
       const page = options.publicUrl
-        ? `${options.publicUrl}/settings/workspaces/${webhook.workspace_id}/webhooks/${webhook.id}/health`
-        : `the webhook's Health page in the settings area (/settings/workspaces/${webhook.workspace_id}/webhooks/${webhook.id}/health)`;
+        ? `${options.publicUrl}${path}`
+        : `the webhook's Delivery health page in the workspace's settings (${path})`;
       const text = [
         `Every delivery attempt to the webhook ${webhook.id} of the workspace "${webhook.workspace_name}" has failed since ${new Date(webhook.failing_since).toISOString()}.`,
         `After ${webhook.days} ${webhook.days === 1 ? 'day' : 'days'} of failures it was disabled automatically at ${now.toISOString()}.`,
@@ -67,7 +69,10 @@ export function createWebhookHealthWatch(options: WebhookHealthWatchOptions): We
         'Its events are kept: they are delivered, in order, once the webhook is enabled again.',
         `Fix the receiver, then enable the webhook on ${page}.`,
       ].join('\n');
-      for (const to of options.adminEmails) {
+      const managers = (await listMembers(db, webhook.workspace_id))
+        .filter((m) => m.role === 'owner' || m.role === 'admin')
+        .map((m) => m.email);
+      for (const to of new Set([...managers, ...options.adminEmails])) {
         const result = await options.mailSender.send({
           from: { name: 'ProspectKit', address: `prospectkit@${options.inboundDomain}` },
           to,
@@ -81,7 +86,7 @@ export function createWebhookHealthWatch(options: WebhookHealthWatchOptions): We
         if (result.status !== 'sent')
           logger.warn(
             { webhook_id: webhook.id, status: result.status, error: result.error },
-            'webhook disabled: the email to an administrator was not sent',
+            'webhook disabled: the email to an owner or admin was not sent',
           );
       }
     }

@@ -7,6 +7,7 @@ import { latencyBucket } from '../../src/store/delivery-queue.js';
 import { createWebhook } from '../../src/store/webhooks.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
 import { call } from '../http-helpers.js';
+import { addTestMember } from './role-fixture.js';
 import {
   launchBrowser,
   reloadUntil,
@@ -45,7 +46,7 @@ describe.each(testDatabaseKinds())('delivery health in a browser (%s)', (kind) =
   };
   const shoot = (name: string) => (kind === 'pglite' ? screenshot(page, name) : Promise.resolve());
   const healthUrl = () =>
-    `${server.origin}/settings/workspaces/${server.workspaceId}/webhooks/${webhookId}/health`;
+    `${server.origin}/workspaces/${server.workspaceId}/settings/webhooks/${webhookId}/health`;
   const createProspect = async (company: string) => {
     const created = await call(server.baseUrl, 'POST', '/prospects', { token: apiToken, body: { company } });
     expect(created.status).toBe(201);
@@ -152,7 +153,7 @@ describe.each(testDatabaseKinds())('delivery health in a browser (%s)', (kind) =
     receiver.statuses.push(500, 500, 500, 500, 500);
     await createProspect('Failing Ltd');
     await settled();
-    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}/webhooks`);
+    await page.goto(`${server.origin}/workspaces/${server.workspaceId}/settings/webhooks`);
     await expect(page.locator('tbody tr').first().textContent()).resolves.toContain('failing');
     await shoot('webhooks-failing');
 
@@ -164,23 +165,38 @@ describe.each(testDatabaseKinds())('delivery health in a browser (%s)', (kind) =
       'disabled after 1 day of failed attempts',
     );
 
-    // Two days on, still failing: the watch disables it, once, and emails the administrators.
+    // Two days on, still failing: the watch disables it, once, and emails the workspace's owners and admins and
+    // PROSPECTKIT_ADMIN_EMAIL, each once; not a viewer.
+    await addTestMember(server.db, {
+      workspaceId: server.workspaceId,
+      email: 'admin@example.com',
+      name: 'An Admin',
+      role: 'admin',
+    });
+    await addTestMember(server.db, {
+      workspaceId: server.workspaceId,
+      email: 'viewer@example.com',
+      name: 'A Viewer',
+      role: 'viewer',
+    });
     server.clock.advance(2 * DAY_MS);
     const watch = createWebhookHealthWatch({
       db: server.db,
       logger: pino({ level: 'silent' }),
       mailSender,
-      adminEmails: ['ops@example.com', 'cto@example.com'],
+      adminEmails: ['ops@example.com', 'cto@example.com', 'owner@example.com'],
       inboundDomain: 'example.com',
       publicUrl: 'https://prospects.example.com',
       clock: server.clock,
     });
     expect(await watch.runOnce()).toEqual([webhookId]);
     expect(await watch.runOnce()).toEqual([]);
-    expect(sent.map((m) => m.to)).toEqual(['ops@example.com', 'cto@example.com']);
+    expect(sent.map((m) => m.to).sort()).toEqual(
+      ['admin@example.com', 'cto@example.com', 'ops@example.com', 'owner@example.com'].sort(),
+    );
     expect(sent[0]?.subject).toBe('Webhook disabled after 1 day of failures (Acme sales)');
     expect(sent[0]?.text).toContain(
-      `https://prospects.example.com/settings/workspaces/${server.workspaceId}/webhooks/${webhookId}/health`,
+      `https://prospects.example.com/workspaces/${server.workspaceId}/settings/webhooks/${webhookId}/health`,
     );
 
     // While disabled, a new event's delivery is held, not sent and not lost. (Two days on, the session has ended.)
@@ -192,7 +208,7 @@ describe.each(testDatabaseKinds())('delivery health in a browser (%s)', (kind) =
     expect(notice).toMatch(/Disabled since .*automatically, after 1 day of failed attempts/);
     expect(notice).toMatch(/deliver(y is|ies are) held/);
     await shoot('webhook-health-disabled');
-    await page.goto(`${server.origin}/settings/workspaces/${server.workspaceId}/webhooks`);
+    await page.goto(`${server.origin}/workspaces/${server.workspaceId}/settings/webhooks`);
     await expect(page.locator('tbody tr').first().textContent()).resolves.toContain(
       'disabled after failures',
     );

@@ -14,7 +14,7 @@ import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.j
 import { AUTO_DISABLE_CHOICES, webhookHealthPage } from './webhook-health-page.js';
 
 /**
- * A webhook's delivery health, below `/settings/workspaces/:workspaceId/webhooks/:webhookId/health`: the page
+ * A webhook's delivery health, below `/workspaces/:workspaceId/settings/webhooks/:webhookId/health`: the page
  * (success rate and p50/p95 latency over 24 hours and 7 days), disabling and enabling it by hand, and after how
  * many days of failures it disables itself (`store/webhook-health.ts`; the watch in
  * `delivery/webhook-health-watch.ts` does the disabling and emails the administrators).
