@@ -1,4 +1,4 @@
-import { API_VERSION, prospectContractIssues } from '@prospectkit/core';
+import { API_VERSION, newId, prospectContractIssues } from '@prospectkit/core';
 import ajv2020 from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { unescape as decode } from 'html-escaper';
@@ -7,7 +7,7 @@ import { generateApiToken, hashApiToken } from '../src/auth/api-token.js';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
 import { openDatabase } from '../src/db/open-database.js';
-import { createProspects } from '../src/store/prospects.js';
+import { ADD_TO_PROSPECT_COUNT } from '../src/store/prospect-counts.js';
 import { createWorkspace } from '../src/store/workspaces.js';
 import { startTestServer, testDatabaseKinds } from '../src/testing/index.js';
 import { PASSWORD, startApp } from './app/settings-app.js';
@@ -67,18 +67,24 @@ describe.each(testDatabaseKinds())('upgrading a database of migrations 1-13 (%s)
   beforeAll(async () => {
     db = await openOldDatabase(kind);
     workspaceId = (await createWorkspace(db, 'Old data')).id;
-    // As the earlier server wrote them: its store's insert, with the values its contract let through.
-    const created = await db.transaction((tx) =>
-      createProspects(
-        tx,
-        workspaceId,
-        [{ company: 'Valid Ltd', website: 'https://valid.example', notes: null }, ...STORED],
-        before,
-      ),
-    );
-    validId = (created[0] as { id: string }).id;
-    for (const [i, stored] of STORED.entries())
-      ids.set(stored.website, (created[i + 1] as { id: string }).id);
+    // As the earlier server wrote them: migration 13's columns (not today's store, which writes later ones), with
+    // the values its contract let through, and the workspace's count as its store kept it.
+    const rows = [{ company: 'Valid Ltd', website: 'https://valid.example', notes: null }, ...STORED];
+    const created: string[] = [];
+    await db.transaction(async (tx) => {
+      for (const row of rows) {
+        const id = newId('prospect', before.getTime());
+        await tx.query(
+          `insert into prospects (id, workspace_id, company, website, notes, tags, created_at, updated_at)
+           values ($1, $2, $3, $4, $5, '{}', $6, $6)`,
+          [id, workspaceId, row.company, row.website, row.notes, before],
+        );
+        created.push(id);
+      }
+      await tx.query(ADD_TO_PROSPECT_COUNT, [workspaceId, 0, rows.length]);
+    });
+    validId = created[0] as string;
+    for (const [i, stored] of STORED.entries()) ids.set(stored.website, created[i + 1] as string);
   });
   afterAll(async () => {
     await db?.close();
