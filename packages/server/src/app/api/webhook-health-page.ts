@@ -113,7 +113,7 @@ function autoDisableForm(input: {
   ${csrfField(input.csrf)}
   <div class="field${input.error ? ' has-error' : ''}">
     <label for="f-days">Disable automatically after</label>
-    <span class="hint" id="f-days-hint">When every attempt has failed for this long, the webhook is disabled, its deliveries are held, and the administrators (PROSPECTKIT_ADMIN_EMAIL) get an email. You enable it again here.</span>
+    <span class="hint" id="f-days-hint">When every attempt has failed for this long, the webhook is disabled, its deliveries are held, and the workspace's owners and admins get an email (and PROSPECTKIT_ADMIN_EMAIL, when the server sets it). You enable it again here.</span>
     ${input.error && html`<span class="field-error" id="f-days-error">${input.error}</span>`}
     <select id="f-days" name="days" aria-describedby="f-days-hint${input.error ? ' f-days-error' : ''}"${input.error ? html` aria-invalid="true"` : ''}>
       ${option('', 'Never')}
