@@ -224,5 +224,17 @@ describe.each(testDatabaseKinds())('delivery health in a browser (%s)', (kind) =
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await reloadUntil(page, async () => ((await page.textContent('main')) ?? '').includes('delivering'));
+
+    // Both changes made on the page are in the audit log with their author (issue 26: "webhook changed").
+    const changes = await server.db.query<{ detail: string; actor_label: string }>(
+      `select detail, actor_label from audit_log where action = 'webhook.changed' and target_id = $1
+       order by occurred_at, id`,
+      [webhookId],
+    );
+    expect(changes.map((c) => c.detail)).toEqual([
+      'disabled automatically after 1 day of failures',
+      'enabled',
+    ]);
+    expect(changes.every((c) => c.actor_label.includes('owner@example.com'))).toBe(true);
   });
 });

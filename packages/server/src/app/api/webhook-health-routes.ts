@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { withAudit } from '../../store/audit-log.js';
 import {
   setAutoDisableDays,
   setWebhookEnabled,
@@ -7,6 +8,7 @@ import {
 } from '../../store/webhook-health.js';
 import { listWebhooks, type WebhookRecord } from '../../store/webhooks.js';
 import type { AppContext } from '../shared/app-context.js';
+import { auditActor } from '../shared/audit-actor.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import { webhookUrl, workspaceUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
@@ -40,6 +42,30 @@ export function webhookHealthRoutes(ctx: AppContext): Router {
     }
     return webhook;
   }
+
+  /**
+   * Runs a change of the webhook and its `webhook.changed` audit entry in one transaction (docs/architecture.md,
+   * "People, roles and the audit log"); `detail` says what changed. Nothing is recorded when the store found no row.
+   */
+  const changeWebhook = (
+    req: Request,
+    res: Response,
+    webhook: WebhookRecord,
+    detail: string,
+    change: Parameters<typeof withAudit<boolean>>[1],
+  ) =>
+    withAudit(ctx.db, change, (changed) =>
+      changed
+        ? {
+            workspaceId: wsId(res),
+            actor: auditActor(req, res),
+            action: 'webhook.changed',
+            target: { type: 'webhook', id: webhook.id, label: webhook.url },
+            detail,
+            now: ctx.clock.now(),
+          }
+        : undefined,
+    );
 
   async function show(req: Request, res: Response, webhook: WebhookRecord, error?: string) {
     const standing = (await webhookStandings(ctx.db, wsId(res))).get(webhook.id);
@@ -78,7 +104,15 @@ export function webhookHealthRoutes(ctx: AppContext): Router {
     const days = raw === '' ? null : Number(raw);
     if (days !== null && !AUTO_DISABLE_CHOICES.includes(days as (typeof AUTO_DISABLE_CHOICES)[number]))
       return show(req, res, webhook, `Choose Never or one of ${AUTO_DISABLE_CHOICES.join(', ')} days.`);
-    await setAutoDisableDays(ctx.db, { workspaceId: wsId(res), webhookId: webhook.id, days });
+    await changeWebhook(
+      req,
+      res,
+      webhook,
+      days === null
+        ? 'never disabled automatically'
+        : `disabled automatically after ${days} ${days === 1 ? 'day' : 'days'} of failures`,
+      (tx) => setAutoDisableDays(tx, { workspaceId: wsId(res), webhookId: webhook.id, days }),
+    );
     ctx.logger.info({ req_id: req.id, webhook_id: webhook.id, days }, 'settings: webhook auto-disable set');
     await redirectWithFlash(req, res, webhookUrl(wsId(res), webhook.id, '/health'), {
       text:
@@ -95,12 +129,14 @@ export function webhookHealthRoutes(ctx: AppContext): Router {
     router.post(`/:webhookId/health/${path}`, async (req, res) => {
       const webhook = await findWebhook(req, res);
       if (!webhook) return;
-      await setWebhookEnabled(ctx.db, {
-        workspaceId: wsId(res),
-        webhookId: webhook.id,
-        enabled,
-        now: ctx.clock.now(),
-      });
+      await changeWebhook(req, res, webhook, enabled ? 'enabled' : 'disabled', (tx) =>
+        setWebhookEnabled(tx, {
+          workspaceId: wsId(res),
+          webhookId: webhook.id,
+          enabled,
+          now: ctx.clock.now(),
+        }),
+      );
       ctx.logger.info({ req_id: req.id, webhook_id: webhook.id }, `settings: webhook ${path}d`);
       await redirectWithFlash(req, res, webhookUrl(wsId(res), webhook.id, '/health'), {
         text: enabled
