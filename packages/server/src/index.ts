@@ -84,6 +84,7 @@ export type { SmtpListener } from './mail/smtp-listener.js';
 export type { MetricsConfig } from './metrics/metrics-config.js';
 export type { PrometheusMetrics } from './metrics/prometheus-metrics.js';
 export { NO_METRICS, type ServerMetrics } from './metrics/server-metrics.js';
+export type { OwnerBootstrap } from './people/ensure-owner.js';
 export { createLimiter, type Limiter } from './rate-limit/create-limiter.js';
 export { createRedisLimiter } from './rate-limit/create-redis-limiter.js';
 export { createLogger, type RunningServer, type StartServerOptions, startServer } from './start-server.js';

@@ -17,7 +17,7 @@ export const DEFAULT_OWNER_EMAIL = 'owner@localhost';
 /** Advisory lock held while the owner is made, so instances starting at once make one. */
 const OWNER_LOCK_KEY = 7_301_990_119;
 
-/** What {@link ensureOwner} found or did. */
+/** What the start found or did about the installation's owner (`RunningServer.owner`). */
 export interface OwnerBootstrap {
   /** The owner's sign-in address. */
   email: string;

@@ -35,9 +35,9 @@ export interface Limiter {
    * every instance and every restart sees the same count.
    */
   signInLimiter: RateLimiterAbstract;
-  /** Sign-in attempts per account ({@link ACCOUNT_SIGN_IN_LIMIT}), in the same store. */
+  /** Sign-in attempts per account (10 in 15 minutes, whatever the client address), in the same store. */
   accountSignInLimiter: RateLimiterAbstract;
-  /** The app's page requests per session ({@link PAGE_LIMIT}), in the same store. */
+  /** The app's page requests per session (300 a minute; assets are never counted), in the same store. */
   pageLimiter: RateLimiterAbstract;
   /** Releases the limiter's connections; call it before closing the database. */
   close(): Promise<void>;
