@@ -15,7 +15,9 @@ describe('graceful drain', () => {
       loadConfig(
         {
           PORT: '0',
-          PROSPECTKIT_DRAIN_SECONDS: '1',
+          // Long enough for the two requests made while draining, even on a loaded machine (with 1 s, a CI run
+          // at load 15 reached /healthz after the drain had ended: 'fetch failed').
+          PROSPECTKIT_DRAIN_SECONDS: '5',
           PROSPECTKIT_ADMIN_PASSWORD: 'a long enough test password',
         },
         { serving: false },
