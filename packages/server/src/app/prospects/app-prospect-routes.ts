@@ -51,7 +51,7 @@ function listQuery(query: QueryObject): {
 } {
   const validated = validateRequest('listProspects', query, undefined);
   const typed = typeof query.search === 'string' ? query.search : '';
-  const issues = validated.ok ? nulIssues(validated.query.search, undefined) : validated.issues;
+  const issues = validated.ok ? nulIssues(validated.query, undefined) : validated.issues;
   if (!validated.ok || issues.length > 0) {
     // The API would answer 422; the page says why beside the search box and lists the first page, unfiltered.
     const errors = issueErrors(issues, { label: (path) => LIST_QUERY_LABELS[path] });
