@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listAudit } from '../../src/store/audit-log.js';
 import { createProspect } from '../../src/store/prospects.js';
+import { listSavedViews } from '../../src/store/saved-views.js';
 import { createTeammate } from '../../src/store/teammates.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
 import {
@@ -80,7 +82,7 @@ describe.each(testDatabaseKinds())('the app: prospect filters and sort, without 
     const url = new URL(page.url());
     expect(url.searchParams.get('tag')).toBe('salesnav');
     expect(url.searchParams.get('owner_id')).toBe('none');
-    await expect(page.locator('p.count').textContent()).resolves.toContain('1 prospect match the filters');
+    await expect(page.locator('p.count').textContent()).resolves.toContain('1 prospect matches the filters');
 
     // The URL is the view: opened afresh (a bookmark), it lists the same and the controls show it.
     await page.goto(`${list()}?tag=q4&sort=company_asc`);
@@ -113,6 +115,42 @@ describe.each(testDatabaseKinds())('the app: prospect filters and sort, without 
     expect(refused?.status()).toBe(200);
     await expect(page.locator('[id="f-search-error"]').textContent()).resolves.toMatch(/Sort/);
     expect(await companies()).toHaveLength(4);
+  });
+
+  it('saves the current view by name, opens it from its link, and deletes it, each in the audit log', async () => {
+    await page.goto(`${list()}?tag=q4&owner_id=none&page=1`);
+    await page.getByLabel('Save this view as').fill('Q4 tagged, no owner');
+    await page.getByRole('button', { name: 'Save view' }).click();
+    await expect(page.getByText('View “Q4 tagged, no owner” saved.').isVisible()).resolves.toBe(true);
+    expect(await companies()).toEqual(['Alpha GmbH']);
+    await page.goto(list());
+    await page.getByRole('link', { name: 'Q4 tagged, no owner' }).click();
+    const url = new URL(page.url());
+    expect([...url.searchParams.entries()]).toEqual([
+      ['tag', 'q4'],
+      ['owner_id', 'none'],
+    ]);
+    expect(await companies()).toEqual(['Alpha GmbH']);
+    await shoot('prospects-saved-view-1280');
+    await page.getByRole('button', { name: 'Delete view Q4 tagged, no owner' }).click();
+    await expect(page.getByText('View “Q4 tagged, no owner” deleted.').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Q4 tagged, no owner' }).count()).resolves.toBe(0);
+    const { data } = await listAudit(server.db, { workspaceId: server.workspaceId });
+    expect(data.filter((e) => e.action.startsWith('view.')).map((e) => [e.action, e.target_label])).toEqual([
+      ['view.deleted', 'Q4 tagged, no owner'],
+      ['view.saved', 'Q4 tagged, no owner'],
+    ]);
+  });
+
+  it('refuses a view without a name, and saves none', async () => {
+    await page.goto(`${list()}?tag=q4`);
+    await page.getByLabel('Save this view as').fill('   ');
+    await page.getByRole('button', { name: 'Save view' }).click();
+    await expect(
+      page.getByText('Name the view in 1 to 100 characters to save it.').isVisible(),
+    ).resolves.toBe(true);
+    expect(await companies()).toEqual(['Alpha GmbH', 'Société Générale']);
+    expect(await listSavedViews(server.db, server.workspaceId)).toEqual([]);
   });
 
   it('walks pages by the cursor links, filters kept', async () => {

@@ -21,8 +21,10 @@ import { listProspectEvents } from '../../store/events.js';
 import { listOutcomes } from '../../store/outcomes.js';
 import { listProspectRows } from '../../store/prospect-list.js';
 import { getProspect } from '../../store/prospects.js';
+import { listSavedViews } from '../../store/saved-views.js';
 import { listTeammates } from '../../store/teammates.js';
 import type { AppContext } from '../shared/app-context.js';
+import { can, currentMember } from '../shared/authorize.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import type { FieldErrors } from '../shared/form-fields.js';
 import { issueErrors } from '../shared/issue-errors.js';
@@ -42,6 +44,7 @@ import {
 import { prospectFormPage } from './prospect-form-page.js';
 import { prospectListPage, prospectUrl } from './prospect-list-page.js';
 import { prospectPage } from './prospect-page.js';
+import { savedViewRoutes } from './saved-view-routes.js';
 
 /** The list's query parameters as the page names them. */
 const LIST_QUERY_LABELS: Record<string, string> = {
@@ -90,6 +93,14 @@ function listQuery(query: QueryObject): {
   return { request: read.request, search: typed, values };
 }
 
+/** The page's query string without `page` and `cursor`: what "Save this view" keeps. */
+function viewQueryOf(req: Request): string {
+  const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  query.delete('page');
+  query.delete('cursor');
+  return query.toString();
+}
+
 /**
  * The app's prospects, below `/workspaces/:workspaceId/prospects`: the list (the API's `listProspects`
  * search and paging), add, a prospect's page (fields, outcome, history, events and their deliveries), edit, and
@@ -102,6 +113,8 @@ function listQuery(query: QueryObject): {
  */
 export function appProspectRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
+  // Before `/:prospectId`, which would take `views` for an id.
+  router.use('/views', savedViewRoutes(ctx));
   const wsId = (res: Response) => currentWorkspace(res).id;
   const teammatesOf = (res: Response) => listTeammates(ctx.db, { workspaceId: wsId(res) });
   /** The add form (no `prospect`) or the edit form, with the workspace's teammates for the owner select. */
@@ -164,6 +177,10 @@ export function appProspectRoutes(ctx: AppContext): Router {
         search: query.search,
         filters: query.values,
         filtered: hasFilters(request.filters),
+        views: await listSavedViews(ctx.db, wsId(res)),
+        viewQuery: viewQueryOf(req),
+        csrf: csrfOf(req),
+        canChange: can(currentMember(res).role, 'work'),
         page,
         teammates: await teammatesOf(res),
         origin: origin(req),

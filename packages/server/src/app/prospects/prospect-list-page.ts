@@ -1,9 +1,10 @@
 import type { Prospect, ProspectList } from '@prospectkit/core';
+import type { SavedView } from '../../store/saved-views.js';
 import type { Teammate } from '../../store/teammates.js';
 import { type FieldErrors, fieldId } from '../shared/form-fields.js';
 import { formatUtc } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
-import { settingsUrl, workspaceUrl } from '../shared/layout.js';
+import { csrfField, settingsUrl, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import type { ListFilterValues } from './list-filter-form.js';
 import { outcomeBadge } from './outcome-badge.js';
@@ -21,6 +22,12 @@ export interface ProspectListInput {
   filters: ListFilterValues;
   /** Whether a filter (or the search) applies. */
   filtered: boolean;
+  /** The workspace's saved views, and the current query ("Save this view" keeps it), the CSRF token. */
+  views: readonly Pick<SavedView, 'id' | 'name' | 'query'>[];
+  viewQuery: string;
+  csrf: string;
+  /** Whether the member may save and delete views (`work`: members and up). */
+  canChange: boolean;
   page: Omit<ProspectList, 'data'> & { data: Prospect[] };
   /** Problems with the query (the API's 422 messages); the list then shows the first page unfiltered. */
   errors?: FieldErrors;
@@ -134,6 +141,31 @@ function filterControls(input: ListProspectInputFilters): SafeHtml {
 }
 type ListProspectInputFilters = Pick<ProspectListInput, 'filters' | 'teammates'>;
 
+/** The workspace's saved views as links (the URL is the view), each with Delete; and "Save this view". */
+function savedViews(input: ProspectListInput): SafeHtml {
+  const base = workspaceUrl(input.workspaceId, '/prospects');
+  const saveForm =
+    input.canChange && input.filtered
+      ? html`<form method="post" action="${base}/views" class="save-view">${csrfField(input.csrf)}
+  <input type="hidden" name="query" value="${input.viewQuery}">
+  <div class="field"><label for="${fieldId('view-name')}">Save this view as</label>
+  <input id="${fieldId('view-name')}" name="name" type="text" maxlength="100" required></div>
+  <div class="field"><button type="submit" class="secondary">Save view</button></div>
+</form>`
+      : '';
+  if (input.views.length === 0) return html`${saveForm}`;
+  return html`<section class="views" aria-labelledby="views-title"><h2 id="views-title">Saved views</h2>
+<ul>${input.views.map(
+    (v) =>
+      html`<li><a href="${base}${v.query ? `?${v.query}` : ''}">${v.name}</a>${
+        input.canChange
+          ? html` <form method="post" action="${base}/views/${v.id}/delete" class="inline">${csrfField(input.csrf)}<button type="submit" class="link">Delete<span class="sr-only"> view ${v.name}</span></button></form>`
+          : ''
+      }</li>`,
+  )}</ul>
+${saveForm}</section>`;
+}
+
 /** What to do when the workspace has no prospect yet: add one, import a CSV, or call the API. */
 function emptyState(input: ProspectListInput): SafeHtml {
   const curl = `curl -X POST ${input.origin}/api/v1/prospects -H "Authorization: Bearer $PROSPECTKIT_TOKEN" -H "Content-Type: application/json" -d '{"company": "Acme Ltd", "contact_email": "ada@acme.example"}'`;
@@ -193,13 +225,14 @@ export function tagList(tags: readonly string[]): SafeHtml {
 function summary(input: ProspectListInput): SafeHtml {
   const { meta } = input.page;
   const noun = meta.total === 1 ? 'prospect' : 'prospects';
+  const verb = meta.total === 1 && meta.total_relation === 'eq' ? 'matches' : 'match';
   const filtered = input.filtered && !input.errors?.search;
   const total = html`<strong>${meta.total_relation === 'gte' ? 'At least ' : ''}${meta.total.toLocaleString('en')}</strong>`;
   const count = !filtered
     ? html`${total} ${noun}`
     : input.search !== ''
-      ? html`${total} ${noun} match “${input.search}”`
-      : html`${total} ${noun} match the filters`;
+      ? html`${total} ${noun} ${verb} “${input.search}”`
+      : html`${total} ${noun} ${verb} the filters`;
   const range = meta.from !== null ? html`, showing ${meta.from}–${meta.to}` : '';
   return html`<p class="count" role="status">${count}${range}.${
     filtered && html` <a href="${workspaceUrl(input.workspaceId, '/prospects')}">Clear filters</a>`
@@ -220,6 +253,7 @@ ${
   none
     ? emptyState(input)
     : html`${searchForm(input)}
+${savedViews(input)}
 ${summary(input)}
 ${
   input.page.data.length > 0

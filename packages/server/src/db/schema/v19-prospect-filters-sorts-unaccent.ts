@@ -18,13 +18,14 @@ const PROSPECT_SEARCH_WORDS =
 
 export const v19: Migration = {
   version: 19,
-  name: 'prospect filters, sorts and search without accents',
+  name: 'prospect filters, sorts and search without accents; saved views',
   // openapi.yaml `listProspects`: each filter and sort has an index led by workspace_id, so a filter alone walks
   // its index in the list's order (owner, outcome), a tag is a GIN lookup, a date range and `newest`/`oldest`
   // walk prospects_workspace_newest (either way), `company_*` and `last_activity` their own. With `search`, the
   // search index finds the matches and the filters test them (docs/pagination.md has the plans).
   // The search words are rebuilt folded (`societe` finds Société): a generated column's expression cannot be
-  // altered on PostgreSQL 15, so the column and its GIN index are made again.
+  // altered on PostgreSQL 15, so the column and its GIN index are made again. `saved_views`: the app's named
+  // list queries per workspace (docs/pagination.md, Saved views).
   sql: `
     create extension if not exists unaccent with schema public;
     ${PROSPECT_FOLD};
@@ -37,5 +38,14 @@ export const v19: Migration = {
     create index prospects_workspace_outcome on prospects (workspace_id, outcome, created_at desc, id desc);
     create index prospects_workspace_company on prospects (workspace_id, (prospect_fold(company)) collate "C", id collate "C");
     create index prospects_workspace_activity on prospects (workspace_id, updated_at desc, id desc);
+    create table saved_views (
+      id text primary key,
+      workspace_id text not null references workspaces(id),
+      name text not null,
+      query text not null,
+      created_by text references teammates(id),
+      created_at timestamptz not null
+    );
+    create index saved_views_workspace on saved_views (workspace_id, lower(name), id);
   `,
 };
