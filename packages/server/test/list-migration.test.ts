@@ -15,7 +15,9 @@ describe('migration 19: prospects stored before it are found without accents and
   let db: Database | undefined;
   afterAll(async () => db?.close());
 
-  it('rebuilds the search words of existing rows, folded, and indexes the sorts', { timeout: 120_000 }, async () => {
+  it('rebuilds the search words of existing rows, folded, and indexes the sorts', {
+    timeout: 120_000,
+  }, async () => {
     db = await createPgliteDatabase();
     await migrate(db, { through: 17 });
     await db.query(`insert into workspaces (id, name) values ('ws_01', 'Acme')`);
