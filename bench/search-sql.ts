@@ -13,7 +13,7 @@ export function searchSql(term: string): { sql: (p: number) => string; value: st
   const words = trimmed.split(/[^0-9A-Za-z\u0080-\u{10FFFF}]+/u).filter((w) => w !== '');
   if (words.length === 0) return undefined;
   return {
-    sql: (p) => `search_words @@ lower($${p})::tsquery`,
+    sql: (p) => `search_words @@ prospect_fold($${p})::tsquery`,
     value: words.map((w) => `'${w}':*`).join(' & '),
   };
 }

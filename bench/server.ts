@@ -2,7 +2,9 @@
 // on PostgreSQL, on the seeded faker dataset (bench/dataset.ts: the measured workspace holds BENCH_ROWS
 // prospects, 20 other workspaces as many again). Closed loop: each endpoint and each search class at 50
 // connections with autocannon, reference and floor alternating. Open loop: each search class alone at a fixed
-// arrival rate (bench/search-open-loop.ts). Then a line per target, met or NOT met, with its ratio.
+// arrival rate (bench/search-open-loop.ts), then each filter of the list alone and with a search, three sorts and
+// the deepest page by cursor (bench/list-filter-cases.ts), each with its target p99. Then a line per target, met
+// or NOT met, with its ratio.
 // Env: BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres: the dataset's database is made
 // beside it), BENCH_SEED (default 1), BENCH_ROWS (default 1000000), BENCH_DURATION_S (default 10),
 // BENCH_ROUNDS (default 3; the table gives medians, the ratio is the median of each round's reference/floor),
@@ -17,6 +19,7 @@ import { createApiToken, openDatabase } from '@prospectkit/server';
 import postgres from 'postgres';
 import { closedLoop, type Result, summary } from './closed-loop.js';
 import { ensureDataset } from './dataset.js';
+import { ensureFilterData, listCases } from './list-filter-cases.js';
 import { openLoopSearch } from './search-open-loop.js';
 import { searchTerms } from './search-terms.js';
 import { peakRssMb, startChild, stopChildren } from './server-children.js';
@@ -122,6 +125,18 @@ for (const { term } of terms) {
   matches.set(term, ((await response.json()) as { meta: { total: number } }).meta.total);
 }
 const searchPath = (term: string) => `/api/v1/prospects?search=${encodeURIComponent(term)}`;
+// The list's filters, sorts and deep cursor (bench/list-filter-cases.ts), in the open loop with their targets.
+await ensureFilterData(url, workspaceId);
+const rareTerm = terms.find((t) => t.name === 'surname')?.term ?? 'smith';
+const listLines = (await listCases(url, workspaceId, rows, rareTerm)).filter(
+  ({ name }) => !skipped.some((w) => name.includes(w)),
+);
+for (const { query } of listLines) {
+  const response = await fetch(`http://127.0.0.1:3901/api/v1/prospects?${query}`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  matches.set(query, ((await response.json()) as { meta: { total: number } }).meta.total);
+}
 const cases: Array<{ name: string; path: string; method: 'GET' | 'POST'; target?: number }> = [
   { name: 'GET /prospects/{id}', path: `/api/v1/prospects/${sampleId}`, method: 'GET', target: 0.8 },
   { name: 'GET /prospects?per_page=25', path: '/api/v1/prospects?per_page=25', method: 'GET', target: 0.95 },
@@ -216,12 +231,21 @@ if (openLoopS > 0) {
   const open = await openLoopSearch({
     base: 'http://127.0.0.1:3901',
     token,
-    classes: terms.map(({ name, term }) => ({
-      name,
-      term,
-      path: searchPath(term),
-      matches: matches.get(term) ?? 0,
-    })),
+    classes: [
+      ...terms.map(({ name, term }) => ({
+        name,
+        term,
+        path: searchPath(term),
+        matches: matches.get(term) ?? 0,
+      })),
+      ...listLines.map(({ name, query, targetMs }) => ({
+        name,
+        term: decodeURIComponent(query).slice(0, 60),
+        path: `/api/v1/prospects?${query}`,
+        matches: matches.get(query) ?? 0,
+        targetMs,
+      })),
+    ],
     ratePerS,
     durationS: openLoopS,
     settle,

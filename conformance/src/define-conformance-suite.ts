@@ -4,6 +4,7 @@ import { authenticationSuite } from './suites/authentication.js';
 import { createProspectSuite } from './suites/create-prospect.js';
 import { getProspectSuite } from './suites/get-prospect.js';
 import { headersSuite } from './suites/headers.js';
+import { listFiltersSuite } from './suites/list-filters.js';
 import { listProspectsSuite } from './suites/list-prospects.js';
 import { mediaSuite } from './suites/media.js';
 import { rateLimitSuite } from './suites/rate-limit.js';
@@ -42,6 +43,7 @@ export function defineConformanceSuite(name: string, start: () => Promise<Confor
     createProspectSuite(ref);
     getProspectSuite(ref);
     listProspectsSuite(ref);
+    listFiltersSuite(ref);
     updateProspectSuite(ref);
     recordOutcomeSuite(ref);
     rateLimitSuite(ref);

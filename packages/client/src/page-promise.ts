@@ -4,7 +4,10 @@ export interface Page<T> {
   data: T[];
   /** Only `next` is read: `null` on the last page ends the iteration. */
   links: {
-    /** The next page's absolute URL, or `null` on the last page. Never followed: pages are asked for by number. */
+    /**
+     * The next page's absolute URL, or `null` on the last page. Never followed: only its `cursor` parameter is
+     * read and sent to the client's own base URL; without one, the next page is asked for by number.
+     */
     next: string | null;
   };
   /** The page numbers that bound the iteration. */
@@ -35,7 +38,8 @@ export interface PagePromise<P extends Page<unknown>> extends Promise<P>, AsyncI
 /**
  * Builds a {@link PagePromise} from a function that fetches one page.
  *
- * @param fetchPage - Fetches page `page` (from 1), or the server's default page when `page` is `undefined`.
+ * @param fetchPage - Fetches page `page` (from 1), or the server's default page when `page` is `undefined`;
+ *   from `cursor` instead when one is given (the `cursor` of the previous page's `links.next`).
  * @param firstPage - The page to start from, e.g. the caller's `query.page`; `undefined` means page 1.
  * @returns The first page's promise, already requested, with `[Symbol.asyncIterator]` and `pages()`.
  * @throws Whatever `fetchPage` throws, from `await` or from the iteration step that fetched the page.
@@ -45,7 +49,7 @@ export interface PagePromise<P extends Page<unknown>> extends Promise<P>, AsyncI
  * @see openapi.yaml `listProspects`
  */
 export function pagePromise<P extends Page<unknown>>(
-  fetchPage: (page: number | undefined) => Promise<P>,
+  fetchPage: (page: number | undefined, cursor?: string) => Promise<P>,
   firstPage?: number,
 ): PagePromise<P> {
   const first = fetchPage(firstPage);
@@ -66,7 +70,7 @@ export function pagePromise<P extends Page<unknown>>(
         return;
       }
       expected = current + 1;
-      page = await fetchPage(expected);
+      page = await fetchPage(expected, cursorOf(page.links.next));
     }
   }
 
@@ -75,4 +79,13 @@ export function pagePromise<P extends Page<unknown>>(
   }
 
   return Object.assign(first, { pages, [Symbol.asyncIterator]: items });
+}
+
+/** The `cursor` query parameter of a link (openapi.yaml parameter `Cursor`), or `undefined`. */
+function cursorOf(link: string): string | undefined {
+  try {
+    return new URL(link).searchParams.get('cursor') ?? undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -247,6 +247,22 @@ describe('prospects resource: list pagination', () => {
     ]);
   });
 
+  it('follows the cursor of links.next with count=none, dropping page, keeping the rest of the query', async () => {
+    const first = pageOf(1, 3, [1, 2]);
+    first.links.next = `${baseUrl}/prospects?tag=q4&per_page=2&cursor=abc_1`;
+    const second = pageOf(2, 3, [3, 4]);
+    second.links.next = `${baseUrl}/prospects?tag=q4&per_page=2&cursor=abc_2`;
+    const { client, calls } = clientWith(json(200, first), json(200, second), json(200, pageOf(3, 3, [5])));
+    const ids: string[] = [];
+    for await (const p of client.prospects.list({ tag: ['q4'], per_page: 2, page: 1 })) ids.push(p.id);
+    expect(ids).toHaveLength(5);
+    expect(calls.map((c) => c.url.replace(baseUrl, ''))).toEqual([
+      '/prospects?tag=q4&per_page=2&page=1',
+      '/prospects?tag=q4&per_page=2&cursor=abc_1&count=none',
+      '/prospects?tag=q4&per_page=2&cursor=abc_2&count=none',
+    ]);
+  });
+
   it('never follows the absolute links the server sends', async () => {
     const evil = pageOf(1, 2, [1, 2]);
     evil.links.next = 'http://evil.test/steal';

@@ -29,12 +29,16 @@ export interface RequestOptions {
  */
 export interface ProspectsResource {
   /**
-   * Lists prospects, newest first: `await` it for one page, or `for await` over it for every prospect of every page.
+   * Lists prospects, newest first unless `sort` says otherwise: `await` it for one page, or `for await` over it
+   * for every prospect of every page. The iteration starts from the page `list` asked for, then follows the
+   * `cursor` of `links.next` with `count=none`, so each further page costs what the first did and counts nothing.
    *
-   * @param query - `search` (substring of company, domain, contact name or email), `page` (from 1, default 1),
-   *   `per_page` (1-100, default 25). Default: `{}`.
+   * @param query - `search` (word prefixes of company, domain, contact name or email, without regard to case or
+   *   accents), the filters `tag` (a list: every one), `owner_id` and `outcome` (or `'none'`), `created_after`,
+   *   `created_before` (RFC 3339), `sort` (default `'newest'`), `count` (default `'capped'`), `page` (from 1,
+   *   default 1), `per_page` (1-100, default 25). Default: `{}`.
    * @returns A {@link PagePromise}: the page (`data`, `links`, `meta`), async-iterable over prospects, with `pages()`.
-   * @throws {ValidationError} 422: `page` or `per_page` out of range.
+   * @throws {ValidationError} 422: `page` or `per_page` out of range, an unknown `sort`, or a `cursor` this list did not give.
    * @example
    * for await (const prospect of client.prospects.list({ search: 'acme' })) console.log(prospect.company);
    * @see openapi.yaml operationId `listProspects`
@@ -115,14 +119,12 @@ async function unwrap<T>(call: Promise<Result<T>>, operation: string): Promise<T
 export function createProspectsResource(client: Client<paths>): ProspectsResource {
   return {
     list: (query = {}, options) =>
-      pagePromise(
-        (page) =>
-          unwrap(
-            client.GET('/prospects', { params: { query: { ...query, page } }, ...options }),
-            'GET /prospects',
-          ),
-        query.page,
-      ),
+      pagePromise((page, cursor) => {
+        // The pages after the first follow the cursor of `links.next` and count nothing (openapi.yaml `Count`).
+        const { page: _, ...rest } = query;
+        const asked = cursor === undefined ? { ...query, page } : { ...rest, cursor, count: 'none' as const };
+        return unwrap(client.GET('/prospects', { params: { query: asked }, ...options }), 'GET /prospects');
+      }, query.page),
     get: (id, options) =>
       unwrap(client.GET('/prospects/{id}', { params: { path: { id } }, ...options }), 'GET /prospects/{id}'),
     create: (body, options) => unwrap(client.POST('/prospects', { body, ...options }), 'POST /prospects'),

@@ -16,6 +16,8 @@ export const ID_PREFIXES = {
   unmatchedMessage: 'um_',
   /** Inbound mail to postmaster@ the inbound domain, kept for the server's operator (server only). */
   postmasterMessage: 'pm_',
+  /** A saved view of the app's prospect list (server only, never in the API). */
+  savedView: 'sv_',
   /** A person who signs in to the app (server only); their place in a workspace is a teammate (`tm_`). */
   person: 'psn_',
   /** An entry of the app's audit log (server only). */

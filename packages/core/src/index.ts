@@ -21,9 +21,19 @@ export {
   type SentParameters,
 } from './deprecation-notices.js';
 export { type BuiltEvent, buildEvent } from './event-envelope.js';
+export { foldForSearch } from './fold-for-search.js';
 export { contract, contractYaml } from './generated/contract.js';
 export type { components, operations, paths, webhooks } from './generated/openapi.js';
 export { ID_PREFIXES, type IdKind, isId, newId } from './ids.js';
+export {
+  decodeListCursor,
+  encodeListCursor,
+  type ListCursor,
+  PROSPECT_SORTS,
+  type ProspectSort,
+  sortsByTime,
+} from './list-cursor.js';
+export { cutListPage, type ListPage } from './list-page.js';
 export {
   type CheckName,
   type CheckStep,
@@ -48,6 +58,15 @@ export {
   pageOffset,
 } from './pagination.js';
 export { isWebsite, type NormalizedProspectInput, normalizeProspectInput } from './prospect-input.js';
+export {
+  COUNT_CAP,
+  type CountMode,
+  hasFilters,
+  listTotal,
+  type ProspectFilters,
+  type ProspectListRequest,
+  readProspectListQuery,
+} from './prospect-list-query.js';
 export {
   lowerLikePostgres,
   type ProspectSearch,

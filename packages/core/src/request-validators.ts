@@ -15,6 +15,8 @@ interface OperationValidators {
   queryNames: ReadonlySet<string>;
   /** Names of its query parameters of `type: integer`. */
   integerNames: readonly string[];
+  /** Names of its query parameters of `type: array` (`tag`): one value is a list of one. */
+  arrayNames: readonly string[];
   query: ValidateFunction;
   body: ValidateFunction | undefined;
 }
@@ -30,6 +32,7 @@ function compileOperation(queryAjv: Ajv, bodyAjv: Ajv, operation: ContractOperat
   return {
     queryNames: new Set(Object.keys(properties)),
     integerNames: queryParameters.filter((p) => p.schema?.type === 'integer').map((p) => p.name),
+    arrayNames: queryParameters.filter((p) => p.schema?.type === 'array').map((p) => p.name),
     query: queryAjv.compile({
       components,
       type: 'object',
@@ -69,7 +72,7 @@ export type ValidationResult =
 /**
  * Validates an operation's query and body against the contract, the query's and the body's schema errors
  * together, for the server and the mock alike. Query parameters the operation does not declare are ignored;
- * integer ones must be decimal digits. ajv's structured errors (`keyword`, `params`) become the 422's field
+ * integer ones must be decimal digits; an array one sent once is a list of one. ajv's structured errors (`keyword`, `params`) become the 422's field
  * issues ({@link ajvFieldIssues}); no message text is read.
  *
  * @see openapi.yaml `info.description` (Order of checks, step 6; Query parameters)
@@ -81,7 +84,15 @@ export function validateRequest(
 ): ValidationResult {
   const operation = validators().get(operationId);
   if (!operation) throw new Error(`no validators for ${operationId}`);
-  const known = Object.fromEntries(Object.entries(query).filter(([name]) => operation.queryNames.has(name)));
+  const known = Object.fromEntries(
+    Object.entries(query)
+      .filter(([name]) => operation.queryNames.has(name))
+      // A form-exploded array (`?tag=a&tag=b`) sent once is one string; the schema wants a list.
+      .map(([name, value]) => [
+        name,
+        operation.arrayNames.includes(name) && typeof value === 'string' ? [value] : value,
+      ]),
+  );
   const data = { query: strictQueryIntegers(known, operation.integerNames) };
   const queryValid = operation.query(data);
   const bodyValid = operation.body ? operation.body({ body }) : true;

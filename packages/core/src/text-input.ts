@@ -23,15 +23,19 @@ function collect(value: unknown, path: string[], issues: FieldIssue[]): void {
 }
 
 /**
- * U+0000 in a schema-valid `search` or body, which PostgreSQL text cannot hold: one issue per string that has
- * it, `search` first, then the body's strings in order. The `nul` step of the order of checks, after
- * validation and before the operation's own rules, on the server and the mock alike.
+ * U+0000 in a schema-valid query or body, which PostgreSQL text cannot hold: one issue per string that has
+ * it, the query's strings first (`search`, each `tag`, `owner_id`, ...), then the body's, in order. The `nul`
+ * step of the order of checks, after validation and before the operation's own rules, on the server and the
+ * mock alike.
  *
+ * @param query the validated query (`{ search: 'a', tag: ['b'] }`), or a lone `search` string, or `undefined`
+ * @param body the parsed JSON body, or `undefined`
  * @see order-of-checks.ts
  */
-export function nulIssues(search: unknown, body: unknown): FieldIssue[] {
+export function nulIssues(query: unknown, body: unknown): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  collect(search, ['search'], issues);
+  if (typeof query === 'string') collect(query, ['search'], issues);
+  else collect(query, [], issues);
   if (body !== undefined) collect(body, [], issues);
   return issues;
 }

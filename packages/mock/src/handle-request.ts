@@ -183,7 +183,7 @@ const MOCK_STEPS: CheckSteps<MockRequest, Response> = {
     return undefined;
   },
   nul(state) {
-    const nul = nulIssues(state.validation?.query.search, state.body);
+    const nul = nulIssues(state.validation?.query, state.body);
     return nul.length > 0 ? answer(state, 422, toValidationBody(nul)) : undefined;
   },
   operation(state) {

@@ -199,6 +199,8 @@ describe.each(testDatabaseKinds())('listing on %s', (kind) => {
       per_page: 25,
       to: 3,
       total: 3,
+      total_relation: 'eq',
+      has_more: false,
     });
     expect(answer.body.links).toEqual({
       first: `${server.baseUrl}/prospects?per_page=25&page=1`,
@@ -227,7 +229,7 @@ describe.each(testDatabaseKinds())('listing on %s', (kind) => {
     expect(one.body.meta).toMatchObject({ last_page: 1, from: 1, to: 3, total: 3 });
     const first = await list('?per_page=2&search=example');
     expect(first.body.data).toHaveLength(2);
-    expect(first.body.links.next).toBe(`${server.baseUrl}/prospects?search=example&per_page=2&page=2`);
+    expect(first.body.links.next).toMatch(/\/prospects\?search=example&per_page=2&cursor=[A-Za-z0-9_-]+$/);
     const last = await call(server.baseUrl, 'GET', first.body.links.next.replace(server.baseUrl, ''), {
       token,
     });
@@ -235,7 +237,7 @@ describe.each(testDatabaseKinds())('listing on %s', (kind) => {
     expect(last.body.meta).toMatchObject({ current_page: 2, from: 3, to: 3, last_page: 2 });
     expect(last.body.links).toMatchObject({
       next: null,
-      prev: `${server.baseUrl}/prospects?search=example&per_page=2&page=1`,
+      prev: expect.stringMatching(/\/prospects\?search=example&per_page=2&cursor=[A-Za-z0-9_-]+$/),
     });
     const past = await list('?per_page=2&page=9');
     expect(past.status).toBe(200);

@@ -12,8 +12,11 @@ export interface paths {
         /**
          * List prospects
          * @description Lists the workspace's prospects, newest first (`created_at` descending, then `id` descending, stable
-         *     across pages), in the Laravel paginator shape. A page past the last gives 200 with empty `data`.
-         *     Out-of-range `page` or `per_page` gives 422; values are never clamped silently.
+         *     across pages) unless `sort` says otherwise, in the Laravel paginator shape. A page past the last gives
+         *     200 with empty `data`. Out-of-range `page` or `per_page` gives 422; values are never clamped silently.
+         *     The filters (`search`, `tag`, `owner_id`, `outcome`, `created_after`, `created_before`) combine with AND.
+         *     A page is asked for by number (`page`) or by the opaque `cursor` of `links.next` and `links.prev`, which
+         *     walks any depth at the cost of the first page; `count` says how `meta.total` is counted.
          */
         get: operations["listProspects"];
         put?: never;
@@ -376,7 +379,11 @@ export interface components {
             tags?: components["schemas"]["TagList"];
             owner_id?: components["schemas"]["OwnerId"];
         };
-        /** @description Absolute URLs of neighbouring pages; they keep `search` and `per_page`. `prev` and `next` are `null` where there is none. */
+        /**
+         * @description Absolute URLs of neighbouring pages; they keep the filters, `sort`, `count` (when not the default) and
+         *     `per_page`. `first` and `last` ask by `page`; `prev` and `next` carry a `cursor` (see the `cursor`
+         *     parameter) when the page has items, and are `null` where there is none.
+         */
         PaginationLinks: {
             /** Format: uri */
             first: string;
@@ -387,7 +394,11 @@ export interface components {
             /** Format: uri */
             next: string | null;
         };
-        /** @description Laravel paginator metadata. `from` and `to` are 1-based positions, `null` on an empty page; `last_page` is at least 1. */
+        /**
+         * @description Laravel paginator metadata. `from` and `to` are 1-based positions, `null` on an empty page; `last_page`
+         *     is at least 1. `total` is exact when `total_relation` is `eq` and a lower bound when it is `gte` (see
+         *     the `count` parameter); `has_more` says whether items follow this page.
+         */
         PaginationMeta: {
             /** Format: int32 */
             current_page: number;
@@ -406,6 +417,13 @@ export interface components {
             to: number | null;
             /** Format: int64 */
             total: number;
+            /**
+             * @description `eq`: `total` is the number of matches; `gte`: there are at least `total`.
+             * @enum {string}
+             */
+            total_relation: "eq" | "gte";
+            /** @description Whether items follow this page in the list's order. */
+            has_more: boolean;
         };
         /** @description One page of prospects, newest first. */
         ProspectList: {
@@ -764,12 +782,60 @@ export interface components {
          *       `acme` finds `Acme Ltd`, `acme.example` and `ada@acme.example`, `gmail` finds `x@gmail.com`. A term
          *       with no letters or digits finds nothing.
          *     Letters are compared one at a time after simple lower-casing (`İ` is `i`; a final `Σ` is `σ`, not `ς`).
+         *     Words are also compared without accents, as PostgreSQL's `unaccent` reads them: `societe` finds
+         *     `Société`, `zurich` finds `Zürich`, `strasse` finds `Straße`, and `Société` finds `Societe`.
          *     Not found: the inside of a word (`velace`
-         *     for Lovelace, `cme` for Acme) and `%`, `_` or other punctuation as characters to match. `meta.total`
-         *     stays exact. An empty `search` (`?search=`, what a form with an empty search box sends) is no filter,
+         *     for Lovelace, `cme` for Acme) and `%`, `_` or other punctuation as characters to match. An empty `search` (`?search=`, what a form with an empty search box sends) is no filter,
          *     as if it were not sent, and `links` leave it out.
          */
         Search: string;
+        /**
+         * @description Prospects that have this tag, compared exactly as stored (case counts; surrounding white space of the
+         *     value is ignored, as it is when a tag is stored). Repeat it (`?tag=q4&tag=salesnav`, at most 10) for
+         *     prospects that have every one of them.
+         */
+        TagFilter: components["schemas"]["Tag"][];
+        /**
+         * @description Prospects whose `owner_id` is this value (compared exactly), or `none` for prospects without an owner
+         *     (`owner_id` is `null`).
+         */
+        OwnerIdFilter: string;
+        /** @description Prospects whose current `outcome` is this value, or `none` for prospects without an outcome. */
+        OutcomeFilter: "Interested" | "Not interested" | "Meeting booked" | "Won" | "Lost" | "none";
+        /** @description Prospects created strictly after this RFC 3339 date-time (`created_at` later than it). */
+        CreatedAfter: string;
+        /** @description Prospects created strictly before this RFC 3339 date-time (`created_at` earlier than it). */
+        CreatedBefore: string;
+        /**
+         * @description The order of the list, each ending with `id` in the same direction so it is total and stable across pages:
+         *     - `newest` (the default, as the service specification says): `created_at` descending;
+         *     - `oldest`: `created_at` ascending;
+         *     - `company_asc` / `company_desc`: `company` A-Z / Z-A, compared without regard to case or accents
+         *       (`Société` sorts as `societe`), then code point by code point;
+         *     - `last_activity`: the latest change first (`updated_at` descending: a create, an edit or an outcome).
+         */
+        Sort: "newest" | "oldest" | "company_asc" | "company_desc" | "last_activity";
+        /**
+         * @description An opaque position in the list, taken from `links.next` or `links.prev` (never built by hand): the page
+         *     after (or before) the row it was made at, read through an index from there, so page 40,000 costs what
+         *     page 1 does. It is made for one `sort`; the same `sort`, filters and `per_page` must be sent with it,
+         *     as the links do. A cursor that was not made by this server for this `sort` gives 422. With a cursor,
+         *     `page` is ignored and `meta.current_page` counts pages from the start of the walk.
+         */
+        Cursor: string;
+        /**
+         * @description How `meta.total` is counted when a filter or `search` is set (without one, the workspace's count is
+         *     kept up to date and `meta.total` is always exact):
+         *     - `capped` (the default): exact up to 10,000 matches (`meta.total_relation` `eq`); past that
+         *       `meta.total` is 10,000 (or the position of the page's last item, when greater) and
+         *       `meta.total_relation` is `gte`. A common term's exact count reads every match, which takes seconds
+         *       on a large workspace; the capped count never reads more than 10,001 (docs/pagination.md);
+         *     - `exact`: every match counted, `meta.total_relation` `eq`, whatever it costs;
+         *     - `none`: nothing counted beyond the page: `meta.has_more` says whether more follow, `meta.total` is
+         *       the position of the page's last item plus one when there are more (`gte`), what an iterator needs.
+         *     `meta.last_page` and `links.last` follow `meta.total`, so with `gte` they are a lower bound.
+         */
+        Count: "capped" | "exact" | "none";
         /**
          * @description Page number, from 1, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `0x2`, `1e1`,
          *     `+2`, `2.0` and `01` get 422). A page past the last gives 200 with empty `data`.
@@ -862,12 +928,60 @@ export interface operations {
                  *       `acme` finds `Acme Ltd`, `acme.example` and `ada@acme.example`, `gmail` finds `x@gmail.com`. A term
                  *       with no letters or digits finds nothing.
                  *     Letters are compared one at a time after simple lower-casing (`İ` is `i`; a final `Σ` is `σ`, not `ς`).
+                 *     Words are also compared without accents, as PostgreSQL's `unaccent` reads them: `societe` finds
+                 *     `Société`, `zurich` finds `Zürich`, `strasse` finds `Straße`, and `Société` finds `Societe`.
                  *     Not found: the inside of a word (`velace`
-                 *     for Lovelace, `cme` for Acme) and `%`, `_` or other punctuation as characters to match. `meta.total`
-                 *     stays exact. An empty `search` (`?search=`, what a form with an empty search box sends) is no filter,
+                 *     for Lovelace, `cme` for Acme) and `%`, `_` or other punctuation as characters to match. An empty `search` (`?search=`, what a form with an empty search box sends) is no filter,
                  *     as if it were not sent, and `links` leave it out.
                  */
                 search?: components["parameters"]["Search"];
+                /**
+                 * @description Prospects that have this tag, compared exactly as stored (case counts; surrounding white space of the
+                 *     value is ignored, as it is when a tag is stored). Repeat it (`?tag=q4&tag=salesnav`, at most 10) for
+                 *     prospects that have every one of them.
+                 */
+                tag?: components["parameters"]["TagFilter"];
+                /**
+                 * @description Prospects whose `owner_id` is this value (compared exactly), or `none` for prospects without an owner
+                 *     (`owner_id` is `null`).
+                 */
+                owner_id?: components["parameters"]["OwnerIdFilter"];
+                /** @description Prospects whose current `outcome` is this value, or `none` for prospects without an outcome. */
+                outcome?: components["parameters"]["OutcomeFilter"];
+                /** @description Prospects created strictly after this RFC 3339 date-time (`created_at` later than it). */
+                created_after?: components["parameters"]["CreatedAfter"];
+                /** @description Prospects created strictly before this RFC 3339 date-time (`created_at` earlier than it). */
+                created_before?: components["parameters"]["CreatedBefore"];
+                /**
+                 * @description The order of the list, each ending with `id` in the same direction so it is total and stable across pages:
+                 *     - `newest` (the default, as the service specification says): `created_at` descending;
+                 *     - `oldest`: `created_at` ascending;
+                 *     - `company_asc` / `company_desc`: `company` A-Z / Z-A, compared without regard to case or accents
+                 *       (`Société` sorts as `societe`), then code point by code point;
+                 *     - `last_activity`: the latest change first (`updated_at` descending: a create, an edit or an outcome).
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description An opaque position in the list, taken from `links.next` or `links.prev` (never built by hand): the page
+                 *     after (or before) the row it was made at, read through an index from there, so page 40,000 costs what
+                 *     page 1 does. It is made for one `sort`; the same `sort`, filters and `per_page` must be sent with it,
+                 *     as the links do. A cursor that was not made by this server for this `sort` gives 422. With a cursor,
+                 *     `page` is ignored and `meta.current_page` counts pages from the start of the walk.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description How `meta.total` is counted when a filter or `search` is set (without one, the workspace's count is
+                 *     kept up to date and `meta.total` is always exact):
+                 *     - `capped` (the default): exact up to 10,000 matches (`meta.total_relation` `eq`); past that
+                 *       `meta.total` is 10,000 (or the position of the page's last item, when greater) and
+                 *       `meta.total_relation` is `gte`. A common term's exact count reads every match, which takes seconds
+                 *       on a large workspace; the capped count never reads more than 10,001 (docs/pagination.md);
+                 *     - `exact`: every match counted, `meta.total_relation` `eq`, whatever it costs;
+                 *     - `none`: nothing counted beyond the page: `meta.has_more` says whether more follow, `meta.total` is
+                 *       the position of the page's last item plus one when there are more (`gte`), what an iterator needs.
+                 *     `meta.last_page` and `links.last` follow `meta.total`, so with `gte` they are a lower bound.
+                 */
+                count?: components["parameters"]["Count"];
                 /**
                  * @description Page number, from 1, in decimal digits without `+` or leading zero (`^-?(0|[1-9][0-9]*)$`; `0x2`, `1e1`,
                  *     `+2`, `2.0` and `01` get 422). A page past the last gives 200 with empty `data`.

@@ -1,13 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { lockDataDirectory } from './data-directory-lock.js';
 import type { Database, Row, Sql } from './database.js';
 
 export { DataDirectoryLockedError } from './data-directory-lock.js';
 
-/** The extensions every PGlite database loads (migration 1 creates pg_trgm). */
-const EXTENSIONS = { pg_trgm };
+/** The extensions every PGlite database loads (migration 1 creates pg_trgm, migration 19 unaccent). */
+const EXTENSIONS = { pg_trgm, unaccent };
 
 /**
  * Opens embedded PGlite persisted in `dataDir`, or in memory when `dataDir` is `undefined`. A lock file beside

@@ -118,10 +118,7 @@ export function contractChecks(options: ContractChecksOptions) {
       return undefined;
     },
     nul(exchange) {
-      const issues = nulIssues(
-        (exchange.query as { search?: unknown } | undefined)?.search,
-        exchange.req.body,
-      );
+      const issues = nulIssues(exchange.query, exchange.req.body);
       return issues.length > 0 ? validationFailed(toValidationBody(issues)) : undefined;
     },
     operation({ next }) {

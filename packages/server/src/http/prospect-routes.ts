@@ -1,12 +1,12 @@
 import {
-  DEFAULT_PAGE,
-  DEFAULT_PER_PAGE,
+  cutListPage,
+  listTotal,
   type OperationId,
   type ProspectCreate,
   type ProspectUpdate,
   pageEnvelope,
-  pageOffset,
   type RecordOutcomeRequest,
+  readProspectListQuery,
   toValidationBody,
 } from '@prospectkit/core';
 import type { NextFunction, Request, Response } from 'express';
@@ -15,7 +15,8 @@ import type { Database } from '../db/database.js';
 import { addProspect } from '../prospects/add-prospect.js';
 import { editProspect } from '../prospects/edit-prospect.js';
 import { recordProspectOutcome } from '../prospects/record-prospect-outcome.js';
-import { getProspect, listProspects } from '../store/prospects.js';
+import { listProspectRows } from '../store/prospect-list.js';
+import { getProspect } from '../store/prospects.js';
 import { notFound, validationFailed } from './api-error.js';
 
 export interface ProspectRoutesOptions {
@@ -37,22 +38,21 @@ export function prospectRoutes({ db, clock, publicUrl }: ProspectRoutesOptions) 
   const prospectId = (req: Request) => req.prospectIdParam as string;
 
   const listProspectsHandler: Handler = async (req, res) => {
-    const query = req.query as { search?: string; page?: number; per_page?: number };
-    const page = Number(query.page ?? DEFAULT_PAGE);
-    const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);
-    const { data, total } = await listProspects(db, workspace(req), {
-      search: query.search,
-      limit: perPage,
-      offset: pageOffset(page, perPage),
-    });
+    const read = readProspectListQuery(req.query as Record<string, unknown>);
+    if ('issues' in read) throw validationFailed(toValidationBody(read.issues));
+    const { request } = read;
+    const { rows, counted } = await listProspectRows(db, workspace(req), request);
+    const page = cutListPage(rows, request, (row) => row.sortKey);
     res.json(
       pageEnvelope({
-        data,
-        total,
-        page,
-        perPage,
+        data: page.data.map(({ sortKey: _, ...prospect }) => prospect),
+        ...listTotal(request, counted, { items: page.data.length, hasMore: page.hasMore }),
+        hasMore: page.hasMore,
+        page: request.page,
+        perPage: request.perPage,
         path: `${origin(req)}/api/v1/prospects`,
-        search: query.search,
+        linkQuery: request.linkQuery,
+        cursors: page.cursors,
       }),
     );
   };

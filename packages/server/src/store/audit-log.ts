@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'workspace.suspended',
   'workspace.resumed',
   'import.started',
+  'view.saved',
+  'view.deleted',
   'sign_in.failed',
 ] as const;
 

@@ -18,7 +18,7 @@ const prefixOf = (column: string) => (p: number) =>
 /**
  * The condition of a `search` term (openapi.yaml, parameter `Search`; the kinds are core's
  * `parseProspectSearch`), each answered by an index of migration 10: an email or domain prefix by a btree
- * range, words by the GIN index of the column `search_words`, each word a prefix (`'ada':* & 'love':*`).
+ * range, words by the GIN index of the column `search_words` (folded by migration 19), each word a prefix.
  *
  * @returns `undefined` when the term has no words (only punctuation): it matches nothing
  */
@@ -29,7 +29,7 @@ export function prospectSearchCondition(term: string): SearchCondition | undefin
   if (search.words.length === 0) return undefined;
   // A word holds no ASCII punctuation (core's searchWords), so it needs no escaping inside the quotes.
   return {
-    sql: (p) => `search_words @@ lower($${p})::tsquery`,
+    sql: (p) => `search_words @@ prospect_fold($${p})::tsquery`,
     value: search.words.map((word) => `'${word}':*`).join(' & '),
   };
 }
@@ -111,6 +111,10 @@ export async function searchProspects(
  * about `(offset + limit) * size / total` rows; fetching reads `total`. A common term (10,000 matches in a
  * million) is a short walk; a rare one would be a walk through the whole workspace.
  */
-function readsNewestFirst(total: number, size: number, options: { limit: number; offset: number }): boolean {
+export function readsNewestFirst(
+  total: number,
+  size: number,
+  options: { limit: number; offset: number },
+): boolean {
   return ((options.offset + options.limit) * size) / total < total;
 }

@@ -92,7 +92,9 @@ describe.each(testDatabaseKinds())('the app: the prospect list over HTTP (%s)', 
     const first = await browser.get(`${base()}?per_page=25`);
     expect(first.text).toContain('<strong>Seed 60%</strong>');
     expect(first.text).toMatch(/aria-current="page"><span class="sr-only">Page <\/span>1<\/a>/);
-    expect(first.text).toContain(`href="${base()}?per_page=25&amp;page=2" rel="next"`);
+    expect(first.text).toMatch(
+      new RegExp(`href="${base()}\\?per_page=25&amp;cursor=[A-Za-z0-9_-]+" rel="next"`),
+    );
     const bad = await browser.get(`${base()}?page=0&search=seed`);
     expect(bad.status).toBe(200);
     expect(fieldError(bad.text, 'search')).toBe('Page must be at least 1.');

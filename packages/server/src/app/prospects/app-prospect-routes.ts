@@ -1,12 +1,14 @@
 import {
-  DEFAULT_PAGE,
-  DEFAULT_PER_PAGE,
+  cutListPage,
+  hasFilters,
   isId,
+  listTotal,
   nulIssues,
   type Prospect,
+  type ProspectListRequest,
   pageEnvelope,
-  pageOffset,
   type QueryObject,
+  readProspectListQuery,
   validateRequest,
 } from '@prospectkit/core';
 import express, { type Request, type Response, type Router } from 'express';
@@ -17,15 +19,19 @@ import { recordProspectOutcome } from '../../prospects/record-prospect-outcome.j
 import { listEventDeliveries } from '../../store/deliveries.js';
 import { listProspectEvents } from '../../store/events.js';
 import { listOutcomes } from '../../store/outcomes.js';
-import { getProspect, listProspects } from '../../store/prospects.js';
+import { listProspectRows } from '../../store/prospect-list.js';
+import { getProspect } from '../../store/prospects.js';
+import { listSavedViews } from '../../store/saved-views.js';
 import { listTeammates } from '../../store/teammates.js';
 import type { AppContext } from '../shared/app-context.js';
+import { can, currentMember } from '../shared/authorize.js';
 import { currentWorkspace } from '../shared/current-workspace.js';
 import type { FieldErrors } from '../shared/form-fields.js';
 import { issueErrors } from '../shared/issue-errors.js';
 import { workspaceUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
+import { type ListFilterValues, readListFilterForm } from './list-filter-form.js';
 import { outcomeFieldLabel, outcomeFormValues, parseOutcomeForm } from './outcome-form.js';
 import { outcomePage } from './outcome-page.js';
 import {
@@ -38,32 +44,61 @@ import {
 import { prospectFormPage } from './prospect-form-page.js';
 import { prospectListPage, prospectUrl } from './prospect-list-page.js';
 import { prospectPage } from './prospect-page.js';
+import { savedViewRoutes } from './saved-view-routes.js';
 
 /** The list's query parameters as the page names them. */
-const LIST_QUERY_LABELS: Record<string, string> = { search: 'Search', page: 'Page', per_page: 'Per page' };
+const LIST_QUERY_LABELS: Record<string, string> = {
+  search: 'Search',
+  page: 'Page',
+  per_page: 'Per page',
+  tag: 'Tag',
+  'tag.0': 'Tag',
+  owner_id: 'Owner',
+  outcome: 'Outcome',
+  created_after: 'Added from',
+  created_before: 'Added until',
+  sort: 'Sort',
+  cursor: 'Page',
+};
 
-/** The list's query as the API reads it (core's `validateRequest`), or its problems beside the search box. */
+/**
+ * The list's query as the API reads it (core's `validateRequest` and `readProspectListQuery`), from the page's
+ * GET form (`readListFilterForm`), or its problems beside the controls.
+ */
 function listQuery(query: QueryObject): {
+  request: ProspectListRequest;
   search: string;
-  page: number;
-  perPage: number;
+  values: ListFilterValues;
   errors?: FieldErrors;
 } {
-  const validated = validateRequest('listProspects', query, undefined);
-  const typed = typeof query.search === 'string' ? query.search : '';
-  const issues = validated.ok ? nulIssues(validated.query.search, undefined) : validated.issues;
-  if (!validated.ok || issues.length > 0) {
+  const { api, values } = readListFilterForm(query);
+  const validated = validateRequest('listProspects', api, undefined);
+  const typed = typeof api.search === 'string' ? api.search : '';
+  const issues = validated.ok ? nulIssues(validated.query, undefined) : validated.issues;
+  const read = validated.ok && issues.length === 0 ? readProspectListQuery(validated.query) : undefined;
+  if (read === undefined || 'issues' in read) {
     // The API would answer 422; the page says why beside the search box and lists the first page, unfiltered.
-    const errors = issueErrors(issues, { label: (path) => LIST_QUERY_LABELS[path] });
+    const errors = issueErrors(read && 'issues' in read ? read.issues : issues, {
+      label: (path) => LIST_QUERY_LABELS[path],
+    });
+    const plain = readProspectListQuery({});
+    if ('issues' in plain) throw new Error('the default list query is valid');
     return {
+      request: plain.request,
       search: typed.replaceAll('\u0000', ''),
-      page: DEFAULT_PAGE,
-      perPage: DEFAULT_PER_PAGE,
+      values,
       errors: { search: Object.values(errors)[0] as string },
     };
   }
-  const q = validated.query as { search?: string; page?: number; per_page?: number };
-  return { search: q.search ?? '', page: q.page ?? DEFAULT_PAGE, perPage: q.per_page ?? DEFAULT_PER_PAGE };
+  return { request: read.request, search: typed, values };
+}
+
+/** The page's query string without `page` and `cursor`: what "Save this view" keeps. */
+function viewQueryOf(req: Request): string {
+  const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  query.delete('page');
+  query.delete('cursor');
+  return query.toString();
 }
 
 /**
@@ -78,6 +113,8 @@ function listQuery(query: QueryObject): {
  */
 export function appProspectRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
+  // Before `/:prospectId`, which would take `views` for an id.
+  router.use('/views', savedViewRoutes(ctx));
   const wsId = (res: Response) => currentWorkspace(res).id;
   const teammatesOf = (res: Response) => listTeammates(ctx.db, { workspaceId: wsId(res) });
   /** The add form (no `prospect`) or the edit form, with the workspace's teammates for the owner select. */
@@ -119,19 +156,18 @@ export function appProspectRoutes(ctx: AppContext): Router {
 
   router.get('/', async (req, res) => {
     const query = listQuery(req.query as QueryObject);
-    const { data, total } = await listProspects(ctx.db, wsId(res), {
-      // A search the API would refuse filters nothing: the page lists everything and says why beside the box.
-      search: query.errors || query.search === '' ? undefined : query.search,
-      limit: query.perPage,
-      offset: pageOffset(query.page, query.perPage),
-    });
+    const { request } = query;
+    const { rows, counted } = await listProspectRows(ctx.db, wsId(res), request);
+    const cut = cutListPage(rows, request, (row) => row.sortKey);
     const page = pageEnvelope({
-      data,
-      total,
-      page: query.page,
-      perPage: query.perPage,
+      data: cut.data.map(({ sortKey: _, ...prospect }) => prospect),
+      ...listTotal(request, counted, { items: cut.data.length, hasMore: cut.hasMore }),
+      hasMore: cut.hasMore,
+      page: request.page,
+      perPage: request.perPage,
       path: workspaceUrl(wsId(res), '/prospects'),
-      search: query.errors ? undefined : query.search,
+      linkQuery: request.linkQuery,
+      cursors: cut.cursors,
     });
     render(
       req,
@@ -139,6 +175,12 @@ export function appProspectRoutes(ctx: AppContext): Router {
       prospectListPage({
         workspaceId: wsId(res),
         search: query.search,
+        filters: query.values,
+        filtered: hasFilters(request.filters),
+        views: await listSavedViews(ctx.db, wsId(res)),
+        viewQuery: viewQueryOf(req),
+        csrf: csrfOf(req),
+        canChange: can(currentMember(res).role, 'work'),
         page,
         teammates: await teammatesOf(res),
         origin: origin(req),

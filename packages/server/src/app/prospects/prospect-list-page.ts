@@ -1,10 +1,12 @@
 import type { Prospect, ProspectList } from '@prospectkit/core';
+import type { SavedView } from '../../store/saved-views.js';
 import type { Teammate } from '../../store/teammates.js';
 import { type FieldErrors, fieldId } from '../shared/form-fields.js';
 import { formatUtc } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
-import { settingsUrl, workspaceUrl } from '../shared/layout.js';
+import { csrfField, settingsUrl, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
+import type { ListFilterValues } from './list-filter-form.js';
 import { outcomeBadge } from './outcome-badge.js';
 import { ownerName } from './owner-select.js';
 
@@ -16,6 +18,16 @@ export interface ProspectListInput {
   workspaceId: string;
   /** The search as typed ('' for none). */
   search: string;
+  /** The filter and sort controls' values ('' where unset). */
+  filters: ListFilterValues;
+  /** Whether a filter (or the search) applies. */
+  filtered: boolean;
+  /** The workspace's saved views, and the current query ("Save this view" keeps it), the CSRF token. */
+  views: readonly Pick<SavedView, 'id' | 'name' | 'query'>[];
+  viewQuery: string;
+  csrf: string;
+  /** Whether the member may save and delete views (`work`: members and up). */
+  canChange: boolean;
   page: Omit<ProspectList, 'data'> & { data: Prospect[] };
   /** Problems with the query (the API's 422 messages); the list then shows the first page unfiltered. */
   errors?: FieldErrors;
@@ -60,7 +72,7 @@ function searchForm(input: ProspectListInput): SafeHtml {
   return html`<form method="get" action="${workspaceUrl(input.workspaceId, '/prospects')}" class="search" role="search">
   <div class="field grow">
     <label for="${fieldId('search')}">Search prospects</label>
-    <span class="hint" id="${fieldId('search')}-hint">Company, domain, contact name or email, ignoring case.</span>
+    <span class="hint" id="${fieldId('search')}-hint">Company, domain, contact name or email, ignoring case and accents.</span>
     ${error && html`<span class="field-error" id="${fieldId('search')}-error">${error}</span>`}
     <input id="${fieldId('search')}" name="search" type="search" value="${input.search}" maxlength="255"
       aria-describedby="${fieldId('search')}-hint${error ? ` ${fieldId('search')}-error` : ''}"${error ? html` aria-invalid="true"` : ''}>
@@ -75,8 +87,83 @@ function searchForm(input: ProspectListInput): SafeHtml {
         : html`<option value="${perPage}" selected>${perPage}</option>`
     }</select>
   </div>
+  ${filterControls(input)}
   <div class="field"><button type="submit">Search</button></div>
 </form>`;
+}
+
+/** The sorts of openapi.yaml parameter `Sort`, as the page names them. */
+const SORT_LABELS: ReadonlyArray<readonly [string, string]> = [
+  ['newest', 'Newest first'],
+  ['oldest', 'Oldest first'],
+  ['company_asc', 'Company A-Z'],
+  ['company_desc', 'Company Z-A'],
+  ['last_activity', 'Last activity'],
+];
+const OUTCOMES = ['Interested', 'Not interested', 'Meeting booked', 'Won', 'Lost'] as const;
+
+/** A select of `choices` ([value, label]), the current value selected. */
+function select(
+  name: string,
+  label: string,
+  value: string,
+  choices: ReadonlyArray<readonly [string, string]>,
+): SafeHtml {
+  return html`<div class="field">
+    <label for="${fieldId(name)}">${label}</label>
+    <select id="${fieldId(name)}" name="${name}">${choices.map(
+      ([v, text]) => html`<option value="${v}"${v === value ? html` selected` : ''}>${text}</option>`,
+    )}</select>
+  </div>`;
+}
+
+/** The filters and the sort of `listProspects` as GET form controls: the URL holds them, so a view is a link. */
+function filterControls(input: ListProspectInputFilters): SafeHtml {
+  const f = input.filters;
+  const teammates = input.teammates.map((t) => [t.id, t.name] as const);
+  const unknownOwner =
+    f.owner_id !== '' && f.owner_id !== 'none' && !input.teammates.some((t) => t.id === f.owner_id);
+  return html`<div class="field">
+    <label for="${fieldId('tag')}">Tag</label>
+    <input id="${fieldId('tag')}" name="tag" type="text" value="${f.tag}" maxlength="50">
+  </div>
+  ${select('owner_id', 'Owner', f.owner_id, [['', 'Any owner'], ['none', 'No owner'], ...teammates, ...(unknownOwner ? [[f.owner_id, `Other owner: ${f.owner_id}`] as const] : [])])}
+  ${select('outcome', 'Outcome', f.outcome, [['', 'Any outcome'], ['none', 'No outcome'], ...OUTCOMES.map((o) => [o, o] as const)])}
+  <div class="field">
+    <label for="${fieldId('added_from')}">Added from</label>
+    <input id="${fieldId('added_from')}" name="added_from" type="date" value="${f.added_from}">
+  </div>
+  <div class="field">
+    <label for="${fieldId('added_to')}">Added until</label>
+    <input id="${fieldId('added_to')}" name="added_to" type="date" value="${f.added_to}">
+  </div>
+  ${select('sort', 'Sort', f.sort === '' ? 'newest' : f.sort, SORT_LABELS)}`;
+}
+type ListProspectInputFilters = Pick<ProspectListInput, 'filters' | 'teammates'>;
+
+/** The workspace's saved views as links (the URL is the view), each with Delete; and "Save this view". */
+function savedViews(input: ProspectListInput): SafeHtml {
+  const base = workspaceUrl(input.workspaceId, '/prospects');
+  const saveForm =
+    input.canChange && input.filtered
+      ? html`<form method="post" action="${base}/views" class="save-view">${csrfField(input.csrf)}
+  <input type="hidden" name="query" value="${input.viewQuery}">
+  <div class="field"><label for="${fieldId('view-name')}">Save this view as</label>
+  <input id="${fieldId('view-name')}" name="name" type="text" maxlength="100" required></div>
+  <div class="field"><button type="submit" class="secondary">Save view</button></div>
+</form>`
+      : '';
+  if (input.views.length === 0) return html`${saveForm}`;
+  return html`<section class="views" aria-labelledby="views-title"><h2 id="views-title">Saved views</h2>
+<ul>${input.views.map(
+    (v) =>
+      html`<li><a href="${base}${v.query ? `?${v.query}` : ''}">${v.name}</a>${
+        input.canChange
+          ? html` <form method="post" action="${base}/views/${v.id}/delete" class="inline">${csrfField(input.csrf)}<button type="submit" class="link">Delete<span class="sr-only"> view ${v.name}</span></button></form>`
+          : ''
+      }</li>`,
+  )}</ul>
+${saveForm}</section>`;
 }
 
 /** What to do when the workspace has no prospect yet: add one, import a CSV, or call the API. */
@@ -100,7 +187,7 @@ function emptyState(input: ProspectListInput): SafeHtml {
 }
 
 function table(input: ProspectListInput): SafeHtml {
-  return html`<table class="stack prospects"><caption class="sr-only">Prospects, newest first</caption>
+  return html`<table class="stack prospects"><caption class="sr-only">Prospects</caption>
 <thead><tr><th scope="col">Company</th><th scope="col">Contact</th><th scope="col">Tags</th><th scope="col">Owner</th>
 <th scope="col">Outcome</th><th scope="col">Added</th></tr></thead>
 <tbody>${input.page.data.map(
@@ -138,20 +225,24 @@ export function tagList(tags: readonly string[]): SafeHtml {
 function summary(input: ProspectListInput): SafeHtml {
   const { meta } = input.page;
   const noun = meta.total === 1 ? 'prospect' : 'prospects';
-  const filtered = input.search !== '' && !input.errors?.search;
-  const count = filtered
-    ? html`<strong>${meta.total.toLocaleString('en')}</strong> ${noun} match “${input.search}”`
-    : html`<strong>${meta.total.toLocaleString('en')}</strong> ${noun}`;
+  const verb = meta.total === 1 && meta.total_relation === 'eq' ? 'matches' : 'match';
+  const filtered = input.filtered && !input.errors?.search;
+  const total = html`<strong>${meta.total_relation === 'gte' ? 'At least ' : ''}${meta.total.toLocaleString('en')}</strong>`;
+  const count = !filtered
+    ? html`${total} ${noun}`
+    : input.search !== ''
+      ? html`${total} ${noun} ${verb} “${input.search}”`
+      : html`${total} ${noun} ${verb} the filters`;
   const range = meta.from !== null ? html`, showing ${meta.from}–${meta.to}` : '';
   return html`<p class="count" role="status">${count}${range}.${
-    filtered && html` <a href="${workspaceUrl(input.workspaceId, '/prospects')}">Clear search</a>`
+    filtered && html` <a href="${workspaceUrl(input.workspaceId, '/prospects')}">Clear filters</a>`
   }</p>`;
 }
 
 /** The workspace's prospects: search, one page newest first, page numbers, and the empty state. */
 export function prospectListPage(input: ProspectListInput): Page {
   const { meta } = input.page;
-  const none = meta.total === 0 && (input.search === '' || input.errors?.search !== undefined);
+  const none = meta.total === 0 && (!input.filtered || input.errors?.search !== undefined);
   return {
     title: 'Prospects',
     section: 'prospects',
@@ -162,13 +253,14 @@ ${
   none
     ? emptyState(input)
     : html`${searchForm(input)}
+${savedViews(input)}
 ${summary(input)}
 ${
   input.page.data.length > 0
     ? table(input)
     : meta.total > 0
       ? html`<p>This page is past the last one. <a href="${input.page.links.last}">Go to the last page</a>.</p>`
-      : html`<p>No prospect matches your search. Try part of a company, domain, name or email.</p>`
+      : html`<p>No prospect matches your search. Try the start of a company, domain, name or email, or fewer filters.</p>`
 }
 ${pagination(input)}`
 }`,

@@ -1,0 +1,174 @@
+import {
+  COUNT_CAP,
+  hasFilters,
+  type ProspectListRequest,
+  type ProspectSort,
+  pageOffset,
+} from '@prospectkit/core';
+import type { Sql } from '../db/database.js';
+import { PROSPECT_COUNT } from './prospect-counts.js';
+import { type ProspectRow, ROW, toProspect } from './prospect-row.js';
+import { prospectSearchCondition, readsNewestFirst, SEARCH_FETCH_ALL_MAX } from './prospect-search.js';
+
+/** A sort as SQL: its key, how a cursor's key is read back, and its direction (openapi.yaml parameter `Sort`). */
+interface SortSql {
+  key: string;
+  id: string;
+  cast: string;
+  ascending: boolean;
+}
+
+// Each key and id expression is the one of its index (migration 19; the newest index for created_at), so the
+// order and the cursor's row comparison are read from the index.
+const TIME = (column: string, ascending: boolean): SortSql => ({
+  key: column,
+  id: 'id',
+  cast: '::timestamptz',
+  ascending,
+});
+const COMPANY = (ascending: boolean): SortSql => ({
+  key: '(prospect_fold(company) collate "C")',
+  id: '(id collate "C")',
+  cast: ' collate "C"',
+  ascending,
+});
+const SORTS: Record<ProspectSort, SortSql> = {
+  newest: TIME('created_at', false),
+  oldest: TIME('created_at', true),
+  company_asc: COMPANY(true),
+  company_desc: COMPANY(false),
+  last_activity: TIME('updated_at', false),
+};
+
+/** Planned for each call's values (docs/architecture.md, Search): a filter's plan depends on how many match. */
+const PLANNED = { prepare: false } as const;
+
+/** What {@link listProspectRows} read: up to `perPage + 1` rows in the order read, with their cursor keys. */
+export interface ListedRows {
+  rows: Array<ReturnType<typeof toProspect> & { sortKey: string }>;
+  /** The workspace's size (no filter), the matches counted by `count`, or `undefined` for `count=none`. */
+  counted: number | undefined;
+}
+
+/**
+ * Reads one page of `listProspects` (openapi.yaml): the filters ANDed, in the request's sort, from a cursor or
+ * an offset, one row more than a page (core's `cutListPage` cuts it), and the count the request asks for.
+ * Without a filter the count is the workspace's count shards (migration 7). With filters, up to
+ * `SEARCH_FETCH_ALL_MAX` matches are fetched, counted and sorted by one statement; past that the count is
+ * capped at `COUNT_CAP + 1` (or exact, or none) and the page is read by walking the sort's index, testing each
+ * row for `search` (`is true` keeps it out of the index choice), or by fetching every match when the walk would
+ * read more (`readsNewestFirst`). docs/pagination.md shows the plans.
+ */
+export async function listProspectRows(
+  db: Sql,
+  workspaceId: string,
+  request: ProspectListRequest,
+): Promise<ListedRows> {
+  const sort = SORTS[request.sort];
+  const forward = sort.ascending !== (request.cursor?.direction === 'prev');
+  const direction = forward ? 'asc' : 'desc';
+  const limit = request.perPage + 1;
+  const offset = request.cursor ? 0 : pageOffset(request.page, request.perPage);
+  const f = request.filters;
+  // The parameters of the matches ($1 the workspace, then the filters'), shared by every statement below; each
+  // statement's own (cursor, limit, offset) follow them in a copy.
+  const base: unknown[] = [workspaceId];
+  const add = (list: unknown[], value: unknown) => `$${list.push(value)}`;
+  const conditions = ['workspace_id = $1'];
+  if (f.tags.length > 0) conditions.push(`tags @> ${add(base, f.tags)}::text[]`);
+  if (f.ownerId !== undefined)
+    conditions.push(f.ownerId === null ? 'owner_id is null' : `owner_id = ${add(base, f.ownerId)}`);
+  if (f.outcome !== undefined)
+    conditions.push(f.outcome === null ? 'outcome is null' : `outcome = ${add(base, f.outcome)}`);
+  if (f.createdAfter) conditions.push(`created_at > ${add(base, f.createdAfter)}`);
+  if (f.createdBefore) conditions.push(`created_at < ${add(base, f.createdBefore)}`);
+  let search: string | undefined;
+  if (f.search !== undefined) {
+    const condition = prospectSearchCondition(f.search);
+    if (condition === undefined) return { rows: [], counted: 0 };
+    search = condition.sql(base.length + 1);
+    base.push(condition.value);
+  }
+  const matches = [...conditions, ...(search ? [search] : [])].join(' and ');
+  /** A statement's tail: the cursor's row comparison (when there is one), the order, the limit and offset. */
+  const tail = (params: unknown[], key: string, id: string, where: string) => {
+    const cursor = request.cursor
+      ? ` and (${key}, ${id}) ${forward ? '>' : '<'} (${add(params, request.cursor.key)}${sort.cast}, ${add(params, request.cursor.id)}${sort.id === 'id' ? '' : ' collate "C"'})`
+      : '';
+    return `where ${where}${cursor} order by ${key} ${direction}, ${id} ${direction} limit ${add(params, limit)} offset ${add(params, offset)}`;
+  };
+  const toRows = (rows: Array<Record<string, unknown>>) =>
+    rows.map((row) => ({ ...toProspect(row as unknown as ProspectRow), sortKey: String(row.sort_key) }));
+  const select = `select ${ROW}, (${sort.key})::text as sort_key from prospects`;
+
+  if (!hasFilters(f)) {
+    const params = [...base];
+    const [count] = await db.query<{ total: number | string }>(`select ${PROSPECT_COUNT} as total`, [
+      workspaceId,
+    ]);
+    const rows = await db.query(`${select} ${tail(params, sort.key, sort.id, 'workspace_id = $1')}`, params);
+    return { rows: toRows(rows), counted: Number(count?.total ?? 0) };
+  }
+
+  // One statement for a few matches: all of them (one more than SEARCH_FETCH_ALL_MAX says there are more),
+  // counted, and the page cut from them; one row even when the page is empty, to carry the count. Without a
+  // search the first of them in the list's order, so the filter's own index is walked in order (an unordered
+  // limit let the planner scan the table from its start, far from a `created_after`'s rows); a search's
+  // matches come from its own index in any order (bench/results/list-explain.md).
+  const fewParams = [...base];
+  const fetchAll = add(fewParams, SEARCH_FETCH_ALL_MAX + 1);
+  const inOrder = search ? '' : ` order by ${sort.key} ${direction}, ${sort.id} ${direction}`;
+  const few = await db.query(
+    `with matches as materialized (
+       select ${ROW}, ${sort.key} as sk, ${sort.id} as sid from prospects where ${matches}${inOrder} limit ${fetchAll}),
+     page as (select ${ROW}, sk::text as sort_key from matches ${tail(fewParams, 'sk', 'sid', 'true')})
+     select page.*, (select count(*) from matches) as total from (select 1) as one left join page on true`,
+    fewParams,
+    PLANNED,
+  );
+  const fewTotal = Number(few[0]?.total ?? 0);
+  if (fewTotal <= SEARCH_FETCH_ALL_MAX) {
+    const rows = toRows(few.filter((row) => row.id !== null));
+    return { rows, counted: request.count === 'none' ? undefined : fewTotal };
+  }
+
+  const counted =
+    request.count === 'none'
+      ? undefined
+      : await countMatches(db, matches, base, request.count === 'exact' ? undefined : COUNT_CAP + 1);
+  let walk = true;
+  if (search && counted !== undefined) {
+    const [size] = await db.query<{ size: number | string }>(`select ${PROSPECT_COUNT} as size`, [
+      workspaceId,
+    ]);
+    walk = readsNewestFirst(counted, Number(size?.size ?? 0), { limit, offset });
+  }
+  const params = [...base];
+  const rows =
+    search && !walk
+      ? // Fenced, so the planner cannot pick the walk when its estimate of the matches comes out high.
+        await db.query(
+          `with matches as materialized (select ${ROW}, ${sort.key} as sk, ${sort.id} as sid from prospects where ${matches})
+           select ${ROW}, sk::text as sort_key from matches ${tail(params, 'sk', 'sid', 'true')}`,
+          params,
+          PLANNED,
+        )
+      : // With search, `is true` keeps it out of every index: the sort's index is walked, each row tested.
+        await db.query(
+          `${select} ${tail(params, sort.key, sort.id, search ? matches.replace(search, `(${search}) is true`) : matches)}`,
+          params,
+          PLANNED,
+        );
+  return { rows: toRows(rows), counted };
+}
+
+/** The number of rows matching `where`, counting at most `cap` when given. */
+async function countMatches(db: Sql, where: string, params: unknown[], cap?: number): Promise<number> {
+  const limited = cap === undefined ? '' : ` limit ${Number(cap)}`;
+  const [row] = await db.query<{ total: number | string }>(
+    `select count(*) as total from (select 1 from prospects where ${where}${limited}) as matches`,
+    params,
+    PLANNED,
+  );
+  return Number(row?.total ?? 0);
+}
