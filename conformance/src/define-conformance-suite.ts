@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { ConformanceTarget } from './conformance-target.js';
 import { authenticationSuite } from './suites/authentication.js';
+import { contactLocationFieldsSuite } from './suites/contact-location-fields.js';
 import { createProspectSuite } from './suites/create-prospect.js';
 import { getProspectSuite } from './suites/get-prospect.js';
 import { headersSuite } from './suites/headers.js';
@@ -40,6 +41,7 @@ export function defineConformanceSuite(name: string, start: () => Promise<Confor
     headersSuite(ref);
     mediaSuite(ref);
     createProspectSuite(ref);
+    contactLocationFieldsSuite(ref);
     getProspectSuite(ref);
     listProspectsSuite(ref);
     updateProspectSuite(ref);

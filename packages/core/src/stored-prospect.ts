@@ -7,7 +7,22 @@ import type { Prospect } from './schemas.js';
 import type { FieldIssue } from './validation-messages.js';
 
 /** The fields a repair may clear: optional text, where `null` means "not known" (openapi.yaml `Prospect`). */
-const CLEARABLE = ['domain', 'website', 'location', 'contact_name', 'contact_email', 'owner_id'] as const;
+const CLEARABLE = [
+  'domain',
+  'website',
+  'location',
+  'contact_name',
+  'contact_email',
+  'contact_first_name',
+  'contact_last_name',
+  'contact_title',
+  'contact_phone',
+  'contact_profile_url',
+  'city',
+  'region',
+  'country',
+  'owner_id',
+] as const;
 type ClearableField = (typeof CLEARABLE)[number];
 
 /** The contract's limit on `notes` (openapi.yaml `Notes`), which a repair's note line must respect. */

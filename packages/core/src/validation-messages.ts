@@ -97,7 +97,13 @@ export function fieldMessage(issue: FieldIssue, label?: (path: string) => string
     case 'pattern':
       // `company` and tags carry the pattern `\S`: all white space is as good as empty.
       if (issue.path[0] === 'company' || issue.path[0] === 'tags') return `${the} is required.`;
-      return field === 'website' ? `${the} must be a valid URL.` : `${the} format is invalid.`;
+      if (field === 'website' || field === 'contact_profile_url') return `${the} must be a valid URL.`;
+      if (field === 'contact_phone') return `${the} must contain at least one digit.`;
+      if (field === 'country')
+        return `${the} must be a two-letter ISO 3166-1 country code, such as FR or GB.`;
+      return `${the} format is invalid.`;
+    case 'country':
+      return `${the} must be an ISO 3166-1 alpha-2 country code, such as FR or GB.`;
     case 'blank':
       return `${the} is required.`;
     case 'minProperties':

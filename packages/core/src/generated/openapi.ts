@@ -280,8 +280,51 @@ export interface components {
          *     clients do not shadow the browser's global `Location`.
          */
         ProspectLocation: string | null;
-        /** @description Name of the contact; at most 255 characters. */
+        /**
+         * @description The contact's display name; at most 255 characters. When a request sends `contact_first_name` or
+         *     `contact_last_name` and not `contact_name`, the service composes it as the non-null parts joined by one
+         *     space ("Ada Lovelace", or "Ada" with no last name): on `createProspect` when `contact_name` is absent,
+         *     `null` or blank; on `updateProspect` when the stored `contact_name` is `null` or is itself the
+         *     composition of the stored parts (so a name someone wrote, such as "Dr Ada King", is never overwritten by
+         *     a change to the parts). A `contact_name` sent is stored as sent, whatever the parts.
+         */
         ContactName: string | null;
+        /**
+         * @description The contact's first (given) name; at most 127 characters; surrounding white space is trimmed and blank means `null`. With
+         *     `contact_last_name` it composes `contact_name` (see `ContactName`).
+         */
+        ContactFirstName: string | null;
+        /**
+         * @description The contact's last (family) name; at most 127 characters; surrounding white space is trimmed and blank means `null`. With
+         *     `contact_first_name` it composes `contact_name` (see `ContactName`).
+         */
+        ContactLastName: string | null;
+        /** @description The contact's job title, e.g. `Head of Sales`; at most 255 characters; surrounding white space is trimmed and blank means `null`. */
+        ContactTitle: string | null;
+        /**
+         * @description The contact's phone number as written, e.g. `+44 20 7946 0958` or `(555) 010-9999 ext. 12`: at most 64
+         *     characters with at least one digit. Surrounding white space is trimmed and every run of white space
+         *     inside becomes one space; blank means `null`. No other reformatting.
+         */
+        ContactPhone: string | null;
+        /**
+         * Format: uri
+         * @description The contact's profile page (LinkedIn, or any other): an absolute `http` or `https` URL with a host, under
+         *     the same rules as `Website`; at most 2048 characters.
+         */
+        ContactProfileUrl: string | null;
+        /** @description The city, e.g. `Lyon`; at most 255 characters; surrounding white space is trimmed and blank means `null`. */
+        City: string | null;
+        /** @description The state, province or region, e.g. `Bavaria`; at most 255 characters; surrounding white space is trimmed and blank means `null`. */
+        Region: string | null;
+        /**
+         * @description The country as an ISO 3166-1 alpha-2 code, in any case (`fr` or `FR`); stored and answered upper-cased.
+         *     Surrounding white space is trimmed; blank means `null`. Two letters that are not an assigned code
+         *     (`ZZ`, `UK`) give 422.
+         */
+        CountryInput: string | null;
+        /** @description The country as an upper-case ISO 3166-1 alpha-2 code, e.g. `FR`, or `null`. */
+        Country: string | null;
         /**
          * Format: email
          * @description Email address of the contact; at most 254 characters.
@@ -327,6 +370,14 @@ export interface components {
             location: components["schemas"]["ProspectLocation"];
             contact_name: components["schemas"]["ContactName"];
             contact_email: components["schemas"]["ContactEmail"];
+            contact_first_name: components["schemas"]["ContactFirstName"];
+            contact_last_name: components["schemas"]["ContactLastName"];
+            contact_title: components["schemas"]["ContactTitle"];
+            contact_phone: components["schemas"]["ContactPhone"];
+            contact_profile_url: components["schemas"]["ContactProfileUrl"];
+            city: components["schemas"]["City"];
+            region: components["schemas"]["Region"];
+            country: components["schemas"]["Country"];
             notes: components["schemas"]["Notes"];
             /** @description The prospect's tags, unique, in the order last sent. */
             tags: components["schemas"]["Tag"][];
@@ -357,6 +408,14 @@ export interface components {
             location?: components["schemas"]["ProspectLocation"];
             contact_name?: components["schemas"]["ContactName"];
             contact_email?: components["schemas"]["ContactEmail"];
+            contact_first_name?: components["schemas"]["ContactFirstName"];
+            contact_last_name?: components["schemas"]["ContactLastName"];
+            contact_title?: components["schemas"]["ContactTitle"];
+            contact_phone?: components["schemas"]["ContactPhone"];
+            contact_profile_url?: components["schemas"]["ContactProfileUrl"];
+            city?: components["schemas"]["City"];
+            region?: components["schemas"]["Region"];
+            country?: components["schemas"]["CountryInput"];
             notes?: components["schemas"]["Notes"];
             tags?: components["schemas"]["TagList"];
             owner_id?: components["schemas"]["OwnerId"];
@@ -372,6 +431,14 @@ export interface components {
             location?: components["schemas"]["ProspectLocation"];
             contact_name?: components["schemas"]["ContactName"];
             contact_email?: components["schemas"]["ContactEmail"];
+            contact_first_name?: components["schemas"]["ContactFirstName"];
+            contact_last_name?: components["schemas"]["ContactLastName"];
+            contact_title?: components["schemas"]["ContactTitle"];
+            contact_phone?: components["schemas"]["ContactPhone"];
+            contact_profile_url?: components["schemas"]["ContactProfileUrl"];
+            city?: components["schemas"]["City"];
+            region?: components["schemas"]["Region"];
+            country?: components["schemas"]["CountryInput"];
             notes?: components["schemas"]["Notes"];
             tags?: components["schemas"]["TagList"];
             owner_id?: components["schemas"]["OwnerId"];

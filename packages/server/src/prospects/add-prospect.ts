@@ -1,4 +1,5 @@
 import {
+  composeContactName,
   type FieldIssue,
   normalizeProspectInput,
   type Prospect,
@@ -9,8 +10,8 @@ import { createProspect } from '../store/prospects.js';
 
 /**
  * Adds a prospect: the one code path of `POST /api/v1/prospects` and the app's Add prospect form. Applies
- * core's `normalizeProspectInput` (trimming, blank means `null`, unique tags, a website with a host) to a body
- * that already passed the contract's schema, then creates the prospect and its `prospect.created` event in one
+ * core's `normalizeProspectInput` (trimming, blank means `null`, unique tags, a website with a host) and
+ * `composeContactName` (`contact_name` from its parts when not sent) to a body that already passed the contract's schema, then creates the prospect and its `prospect.created` event in one
  * transaction.
  *
  * @param input.body a `ProspectCreate` body that passed the contract's schema (the API's `validate` step, or
@@ -28,8 +29,7 @@ export async function addProspect(
 ): Promise<{ prospect: Prospect } | { issues: FieldIssue[] }> {
   const { input: fields, issues } = normalizeProspectInput(input.body);
   if (issues.length > 0) return { issues };
-  const prospect = await db.transaction((tx) =>
-    createProspect(tx, input.workspaceId, fields as typeof fields & { company: string }, input.now),
-  );
+  const composed = composeContactName(fields, null) as typeof fields & { company: string };
+  const prospect = await db.transaction((tx) => createProspect(tx, input.workspaceId, composed, input.now));
   return { prospect };
 }

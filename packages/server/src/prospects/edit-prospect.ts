@@ -1,4 +1,5 @@
 import {
+  composeContactName,
   type FieldIssue,
   normalizeProspectInput,
   type Prospect,
@@ -6,7 +7,7 @@ import {
   prospectContractIssues,
 } from '@prospectkit/core';
 import type { Database } from '../db/database.js';
-import { updateProspect } from '../store/prospects.js';
+import { getProspect, updateProspect } from '../store/prospects.js';
 
 /** Thrown inside the transaction to roll the change back when its result would break the contract. */
 class StoredFieldsBreakContract extends Error {
@@ -27,7 +28,8 @@ const storedFieldIssue = (issue: FieldIssue): FieldIssue => {
 
 /**
  * Edits a prospect: the one code path of `PATCH /api/v1/prospects/{id}` and the app's Edit form. Only the
- * fields sent change, `tags` replaces the list, `null` clears an optional field. The contract's
+ * fields sent change, `tags` replaces the list, `null` clears an optional field, and a change to
+ * `contact_first_name` or `contact_last_name` recomposes a composed `contact_name` (core's `composeContactName`). The contract's
  * `updateProspect` emits no event, so neither does this.
  *
  * The answer is always the contract's: when the edited prospect would still break it (a field the request did
@@ -51,7 +53,15 @@ export async function editProspect(
   if (issues.length > 0) return { issues };
   try {
     const prospect = await db.transaction(async (tx) => {
-      const updated = await updateProspect(tx, input.workspaceId, input.prospectId, fields, input.now);
+      // A change to the name's parts may compose `contact_name`, which depends on what is stored (openapi.yaml
+      // `ContactName`): read it locked, so a concurrent edit cannot slip between the read and the write.
+      const writesPart = 'contact_first_name' in fields || 'contact_last_name' in fields;
+      const stored = writesPart
+        ? await getProspect(tx, input.workspaceId, input.prospectId, { forUpdate: true })
+        : undefined;
+      if (writesPart && !stored) return undefined;
+      const composed = stored ? composeContactName(fields, stored) : fields;
+      const updated = await updateProspect(tx, input.workspaceId, input.prospectId, composed, input.now);
       const broken = updated ? prospectContractIssues(updated) : [];
       if (broken.length > 0) throw new StoredFieldsBreakContract(broken);
       return updated;

@@ -6,6 +6,7 @@ import {
   type OutcomeResult,
   type OutcomeState,
   outcomeEventTypes,
+  PROSPECT_INPUT_FIELDS,
   type Prospect,
   type RecordOutcomeRequest,
 } from '@prospectkit/core';
@@ -15,17 +16,8 @@ import { ADD_TO_PROSPECT_COUNT, PROSPECT_COUNT, PROSPECT_COUNT_SHARDS } from './
 import { type ProspectRow, ROW, toProspect } from './prospect-row.js';
 import { searchProspects } from './prospect-search.js';
 
-const COLUMNS = [
-  'company',
-  'domain',
-  'website',
-  'location',
-  'contact_name',
-  'contact_email',
-  'notes',
-  'tags',
-  'owner_id',
-] as const;
+/** The columns a create or update writes: the contract's input fields (core's `PROSPECT_INPUT_FIELDS`). */
+const COLUMNS = PROSPECT_INPUT_FIELDS;
 
 /** Creates a prospect and, in the same transaction, its `prospect.created` event. */
 export async function createProspect(

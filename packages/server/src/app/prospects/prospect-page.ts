@@ -25,9 +25,17 @@ function facts(p: Prospect, owner: string | null): SafeHtml {
   <dt>Company</dt><dd>${p.company}</dd>
   <dt>Domain</dt><dd>${orDash(p.domain)}</dd>
   <dt>Website</dt><dd>${p.website ? html`<a href="${p.website}" rel="noopener noreferrer nofollow">${p.website}</a>` : orDash(null)}</dd>
-  <dt>Location</dt><dd>${orDash(p.location)}</dd>
   <dt>Contact name</dt><dd>${orDash(p.contact_name)}</dd>
+  <dt>First name</dt><dd>${orDash(p.contact_first_name)}</dd>
+  <dt>Last name</dt><dd>${orDash(p.contact_last_name)}</dd>
+  <dt>Job title</dt><dd>${orDash(p.contact_title)}</dd>
   <dt>Contact email</dt><dd>${p.contact_email ? html`<a href="mailto:${p.contact_email}">${p.contact_email}</a>` : orDash(null)}</dd>
+  <dt>Phone</dt><dd>${p.contact_phone ? html`<a href="tel:${p.contact_phone.replace(/[^0-9+]/g, '')}">${p.contact_phone}</a>` : orDash(null)}</dd>
+  <dt>Profile URL</dt><dd>${p.contact_profile_url ? html`<a class="wrap" href="${p.contact_profile_url}" rel="noopener noreferrer nofollow">${p.contact_profile_url}</a>` : orDash(null)}</dd>
+  <dt>Location</dt><dd>${orDash(p.location)}</dd>
+  <dt>City</dt><dd>${orDash(p.city)}</dd>
+  <dt>Region</dt><dd>${orDash(p.region)}</dd>
+  <dt>Country</dt><dd>${orDash(p.country)}</dd>
   <dt>Tags</dt><dd>${tagList(p.tags)}</dd>
   <dt>Owner</dt><dd>${orDash(owner)}</dd>
   <dt>Notes</dt><dd>${p.notes ? html`<div class="notes">${p.notes}</div>` : orDash(null)}</dd>
