@@ -3,6 +3,7 @@ import type { ConformanceTarget } from './conformance-target.js';
 import { authenticationSuite } from './suites/authentication.js';
 import { contactLocationFieldsSuite } from './suites/contact-location-fields.js';
 import { createProspectSuite } from './suites/create-prospect.js';
+import { customFieldsSuite } from './suites/custom-fields.js';
 import { getProspectSuite } from './suites/get-prospect.js';
 import { headersSuite } from './suites/headers.js';
 import { listProspectsSuite } from './suites/list-prospects.js';
@@ -42,6 +43,7 @@ export function defineConformanceSuite(name: string, start: () => Promise<Confor
     mediaSuite(ref);
     createProspectSuite(ref);
     contactLocationFieldsSuite(ref);
+    customFieldsSuite(ref);
     getProspectSuite(ref);
     listProspectsSuite(ref);
     updateProspectSuite(ref);

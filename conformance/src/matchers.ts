@@ -34,6 +34,7 @@ export function prospectShape(fields: Record<string, unknown>) {
     city: null,
     region: null,
     country: null,
+    custom_fields: {},
     notes: null,
     tags: [],
     owner_id: null,

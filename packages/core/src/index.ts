@@ -16,6 +16,16 @@ export {
 } from './contract-operations.js';
 export { COUNTRY_CODES, isCountryCode } from './country-codes.js';
 export {
+  CUSTOM_FIELD_KEY,
+  CUSTOM_FIELD_LIMIT,
+  CUSTOM_FIELD_OPTION_LIMIT,
+  CUSTOM_FIELD_TYPES,
+  type CustomFieldDefinition,
+  type CustomFieldType,
+  type CustomFieldValue,
+  normalizeCustomFields,
+} from './custom-fields.js';
+export {
   createDeprecationNotices,
   type Deprecatable,
   type DeprecationHeaders,

@@ -1,4 +1,5 @@
 import { isCountryCode } from './country-codes.js';
+import type { CustomFieldValue } from './custom-fields.js';
 import type { ProspectCreate, ProspectUpdate } from './schemas.js';
 import { toStoredText } from './text-input.js';
 import type { FieldIssue } from './validation-messages.js';
@@ -23,7 +24,7 @@ export const OPTIONAL_PROSPECT_TEXT = [
 ] as const;
 
 /** Every field a create or update body may write, in the order the server's columns list them. */
-export const PROSPECT_INPUT_FIELDS = ['company', ...OPTIONAL_PROSPECT_TEXT, 'tags'] as const;
+export const PROSPECT_INPUT_FIELDS = ['company', ...OPTIONAL_PROSPECT_TEXT, 'tags', 'custom_fields'] as const;
 
 /** A field of {@link PROSPECT_INPUT_FIELDS}. */
 export type ProspectInputField = (typeof PROSPECT_INPUT_FIELDS)[number];
@@ -47,6 +48,8 @@ export type NormalizedProspectInput = Partial<{
   notes: string | null;
   tags: string[];
   owner_id: string | null;
+  /** The merged values to store: set only from core's `normalizeCustomFields`, never from the body as sent. */
+  custom_fields: Record<string, CustomFieldValue>;
   [key: string]: unknown;
 }>;
 
@@ -76,7 +79,8 @@ export function isWebsite(value: string): boolean {
  * host, as must `contact_profile_url`; `contact_phone` has each run of white space made one space; `country` is
  * upper-cased and must be an assigned ISO 3166-1 alpha-2 code. A lone UTF-16 surrogate becomes U+FFFD,
  * as the database would store it (see `toStoredText`). `contact_name` is not composed here: see
- * `composeContactName`, which needs the stored prospect on an update.
+ * `composeContactName`, which needs the stored prospect on an update, nor are `custom_fields` checked: see
+ * `normalizeCustomFields`, which needs the workspace's definitions.
  *
  * @returns the fields to write, and the issues found (empty when valid)
  * @see openapi.yaml `ProspectCreate`, `ProspectUpdate`

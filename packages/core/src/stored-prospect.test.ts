@@ -18,6 +18,7 @@ const stored: Prospect = {
   city: null,
   region: null,
   country: null,
+  custom_fields: {},
   notes: null,
   tags: ['emea'],
   owner_id: null,

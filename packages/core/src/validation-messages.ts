@@ -30,6 +30,7 @@ const FORMAT_WORDS: Record<string, string> = {
   uri: 'a valid URL',
   hostname: 'a valid hostname',
   'date-time': 'a valid RFC 3339 date-time',
+  date: 'a valid date (YYYY-MM-DD)',
 };
 
 const TYPE_WORDS: Record<string, string> = {
@@ -106,6 +107,10 @@ export function fieldMessage(issue: FieldIssue, label?: (path: string) => string
       return `${the} must be an ISO 3166-1 alpha-2 country code, such as FR or GB.`;
     case 'blank':
       return `${the} is required.`;
+    case 'unknown_custom_field':
+      return `${the} is not a custom field of this workspace.`;
+    case 'maxProperties':
+      return `${the} must not have more than ${issue.limit} fields.`;
     case 'minProperties':
       return 'The request body must contain at least one field.';
     default:

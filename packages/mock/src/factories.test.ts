@@ -40,6 +40,7 @@ describe('factories', () => {
       city: null,
       region: null,
       country: null,
+      custom_fields: {},
       contact_email: 'contact@company-1.example',
       notes: null,
       tags: [],

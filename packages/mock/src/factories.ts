@@ -69,6 +69,7 @@ export function buildProspect(overrides: Partial<Prospect> = {}): Prospect {
     city: null,
     region: null,
     country: null,
+    custom_fields: {},
     notes: null,
     tags: [],
     owner_id: null,

@@ -38,6 +38,7 @@ describe.each(testDatabaseKinds())('prospects on %s', (kind) => {
       city: null,
       region: null,
       country: null,
+      custom_fields: {},
       notes: null,
       tags: ['a', 'b'],
       owner_id: null,

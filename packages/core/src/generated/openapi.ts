@@ -326,6 +326,29 @@ export interface components {
         /** @description The country as an upper-case ISO 3166-1 alpha-2 code, e.g. `FR`, or `null`. */
         Country: string | null;
         /**
+         * @description The values of the workspace's custom fields, by key (docs/prospects.md, "Custom fields"). A workspace
+         *     defines at most 50 fields in the app (Workspace settings → Fields), each with a key (`^[a-z][a-z0-9_]{0,39}$`),
+         *     a label and a type, which sets the value's JSON type: `text` a string of at most 2,000 characters
+         *     (trimmed; blank removes the value), `number` a number, `date` a `YYYY-MM-DD` string, `url` an `http` or
+         *     `https` URL, `email` an email address, `single_select` one of the field's options, `multi_select` an array
+         *     of distinct options, `checkbox` `true` or `false`. A key the workspace has not defined, a value of the
+         *     wrong type, or an option not in the field's list gives 422 under `custom_fields.<key>`. In a response,
+         *     every value set and no other key; `{}` when none.
+         */
+        CustomFieldValues: {
+            [key: string]: components["schemas"]["CustomFieldValue"];
+        };
+        /**
+         * @description Custom field values to write, by key: on `createProspect` the prospect's values; on `updateProspect`
+         *     only the keys sent change, and a key sent as `null` removes its value. `null` (the whole object) means
+         *     `{}` on create and changes nothing on update. Rules per type: see `CustomFieldValues`.
+         */
+        CustomFieldValueInput: {
+            [key: string]: components["schemas"]["CustomFieldValue"] | null;
+        } | null;
+        /** @description One custom field's value; its JSON type is the field's type (see `CustomFieldValues`). */
+        CustomFieldValue: string | number | boolean | string[];
+        /**
          * Format: email
          * @description Email address of the contact; at most 254 characters.
          */
@@ -382,6 +405,7 @@ export interface components {
             /** @description The prospect's tags, unique, in the order last sent. */
             tags: components["schemas"]["Tag"][];
             owner_id: components["schemas"]["OwnerId"];
+            custom_fields: components["schemas"]["CustomFieldValues"];
             outcome: components["schemas"]["ProspectOutcome"] | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -419,6 +443,7 @@ export interface components {
             notes?: components["schemas"]["Notes"];
             tags?: components["schemas"]["TagList"];
             owner_id?: components["schemas"]["OwnerId"];
+            custom_fields?: components["schemas"]["CustomFieldValueInput"];
         };
         /**
          * @description A partial update: only the fields sent change. `company` cannot be `null`; `null` clears any other
@@ -442,6 +467,7 @@ export interface components {
             notes?: components["schemas"]["Notes"];
             tags?: components["schemas"]["TagList"];
             owner_id?: components["schemas"]["OwnerId"];
+            custom_fields?: components["schemas"]["CustomFieldValueInput"];
         };
         /** @description Absolute URLs of neighbouring pages; they keep `search` and `per_page`. `prev` and `next` are `null` where there is none. */
         PaginationLinks: {

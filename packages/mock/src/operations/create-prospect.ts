@@ -1,5 +1,11 @@
 import type { ProspectCreate, WebhookEvent } from '@prospectkit/core';
-import { buildEvent, composeContactName, newId, normalizeProspectInput } from '@prospectkit/core';
+import {
+  buildEvent,
+  composeContactName,
+  newId,
+  normalizeCustomFields,
+  normalizeProspectInput,
+} from '@prospectkit/core';
 import type { Operation } from './operation.js';
 
 /** `POST /prospects`: stores the prospect and emits `prospect.created`. @see operationId `createProspect` */
@@ -7,6 +13,9 @@ export const createProspect: Operation = ({ ctx, workspaceId, body, apiRoot }) =
   const normalized = normalizeProspectInput(body as ProspectCreate);
   if (normalized.issues.length > 0) return { issues: normalized.issues };
   const input = composeContactName(normalized.input, null);
+  const definitions = ctx.db.customFields.list({ workspaceId });
+  const custom = normalizeCustomFields((body as ProspectCreate).custom_fields, definitions, {});
+  if (custom.issues.length > 0) return { issues: custom.issues };
   const now = ctx.clock.now();
   const prospect = ctx.db.prospects.insert(
     {
@@ -28,6 +37,7 @@ export const createProspect: Operation = ({ ctx, workspaceId, body, apiRoot }) =
       notes: input.notes ?? null,
       tags: input.tags ?? [],
       owner_id: input.owner_id ?? null,
+      custom_fields: custom.values,
       created_at: now.toISOString(),
     },
     { workspaceId },

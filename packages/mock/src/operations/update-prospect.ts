@@ -1,6 +1,7 @@
 import type { FieldIssue, Prospect, ProspectUpdate } from '@prospectkit/core';
 import {
   composeContactName,
+  normalizeCustomFields,
   normalizeProspectInput,
   PROSPECT_INPUT_FIELDS,
   prospectContractIssues,
@@ -28,6 +29,14 @@ export const updateProspect: Operation = ({ ctx, prospectId, body }) => {
   if (normalized.issues.length > 0) return { issues: normalized.issues };
   const current = ctx.db.prospects.get(prospectId) as Prospect;
   const input = composeContactName(normalized.input, current);
+  const sentCustom = (body as ProspectUpdate).custom_fields;
+  if (sentCustom) {
+    const workspaceId = ctx.db.prospects.workspaceOf(prospectId);
+    const definitions = ctx.db.customFields.list(workspaceId ? { workspaceId } : {});
+    const custom = normalizeCustomFields(sentCustom, definitions, current.custom_fields);
+    if (custom.issues.length > 0) return { issues: custom.issues };
+    input.custom_fields = custom.values;
+  }
   const changes: Partial<Prospect> = { updated_at: ctx.clock.now().toISOString() };
   for (const column of COLUMNS) {
     if (column in input)

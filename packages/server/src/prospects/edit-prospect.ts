@@ -1,17 +1,23 @@
 import {
   composeContactName,
   type FieldIssue,
+  normalizeCustomFields,
   normalizeProspectInput,
   type Prospect,
   type ProspectUpdate,
   prospectContractIssues,
 } from '@prospectkit/core';
 import type { Database } from '../db/database.js';
+import { listCustomFields } from '../store/custom-fields.js';
 import { getProspect, updateProspect } from '../store/prospects.js';
 
 /** Thrown inside the transaction to roll the change back when its result would break the contract. */
 class StoredFieldsBreakContract extends Error {
-  constructor(readonly issues: FieldIssue[]) {
+  /** @param stored whether the issues are about stored values (a 422 naming them) or the request's own */
+  constructor(
+    readonly issues: FieldIssue[],
+    readonly stored = true,
+  ) {
     super('The edited prospect would break the contract.');
   }
 }
@@ -55,12 +61,22 @@ export async function editProspect(
     const prospect = await db.transaction(async (tx) => {
       // A change to the name's parts may compose `contact_name`, which depends on what is stored (openapi.yaml
       // `ContactName`): read it locked, so a concurrent edit cannot slip between the read and the write.
+      // custom_fields merge into the stored values (openapi.yaml `CustomFieldValueInput`), checked against the
+      // workspace's definitions.
+      const sentCustom = input.body.custom_fields;
       const writesPart = 'contact_first_name' in fields || 'contact_last_name' in fields;
-      const stored = writesPart
+      const needsStored = writesPart || Boolean(sentCustom);
+      const stored = needsStored
         ? await getProspect(tx, input.workspaceId, input.prospectId, { forUpdate: true })
         : undefined;
-      if (writesPart && !stored) return undefined;
+      if (needsStored && !stored) return undefined;
       const composed = stored ? composeContactName(fields, stored) : fields;
+      if (sentCustom && stored) {
+        const definitions = await listCustomFields(tx, input.workspaceId);
+        const custom = normalizeCustomFields(sentCustom, definitions, stored.custom_fields);
+        if (custom.issues.length > 0) throw new StoredFieldsBreakContract(custom.issues, false);
+        composed.custom_fields = custom.values;
+      }
       const updated = await updateProspect(tx, input.workspaceId, input.prospectId, composed, input.now);
       const broken = updated ? prospectContractIssues(updated) : [];
       if (broken.length > 0) throw new StoredFieldsBreakContract(broken);
@@ -69,6 +85,7 @@ export async function editProspect(
     return prospect ? { prospect } : undefined;
   } catch (error) {
     if (!(error instanceof StoredFieldsBreakContract)) throw error;
+    if (!error.stored) return { issues: error.issues };
     return { issues: [...new Map(error.issues.map((i) => [i.path[0], storedFieldIssue(i)])).values()] };
   }
 }

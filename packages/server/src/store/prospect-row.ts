@@ -1,4 +1,4 @@
-import type { OutcomeState, Prospect } from '@prospectkit/core';
+import type { CustomFieldValue, OutcomeState, Prospect } from '@prospectkit/core';
 
 /** A row of `prospects` as the driver returns the columns of {@link ROW}. */
 export interface ProspectRow {
@@ -17,6 +17,7 @@ export interface ProspectRow {
   city: string | null;
   region: string | null;
   country: string | null;
+  custom_fields: Record<string, CustomFieldValue> | null;
   notes: string | null;
   tags: string[];
   owner_id: string | null;
@@ -34,7 +35,7 @@ export interface ProspectRow {
  * stored `search_words` of migration 10 to the server on every row only to be dropped.
  */
 export const ROW = `id, company, domain, website, location, contact_name, contact_email, contact_first_name,
-  contact_last_name, contact_title, contact_phone, contact_profile_url, city, region, country, notes, tags, owner_id,
+  contact_last_name, contact_title, contact_phone, contact_profile_url, city, region, country, custom_fields, notes, tags, owner_id,
   outcome, meeting_at, value_minor, currency, outcome_updated_at, created_at, updated_at`;
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -58,6 +59,7 @@ export function toProspect(row: ProspectRow): Prospect {
     city: row.city,
     region: row.region,
     country: row.country,
+    custom_fields: row.custom_fields ?? {},
     notes: row.notes,
     tags: row.tags ?? [],
     owner_id: row.owner_id,

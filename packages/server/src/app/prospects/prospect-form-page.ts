@@ -1,8 +1,10 @@
+import type { CustomFieldDefinition } from '@prospectkit/core';
 import type { Teammate } from '../../store/teammates.js';
 import { errorSummary, type FieldErrors, fieldId, inputField } from '../shared/form-fields.js';
 import { html, type SafeHtml } from '../shared/html.js';
 import { csrfField, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
+import { type CustomFieldFormValues, customFieldInputs } from './custom-field-inputs.js';
 import { ownerSelect } from './owner-select.js';
 import { PROSPECT_FIELD_LABELS, type ProspectFormValues } from './prospect-form.js';
 import { prospectUrl } from './prospect-list-page.js';
@@ -75,6 +77,8 @@ export function prospectFormPage(input: {
   errors?: FieldErrors;
   /** The workspace's teammates, for the owner select. */
   teammates: readonly Pick<Teammate, 'id' | 'name' | 'email'>[];
+  /** The workspace's custom fields and their values in the form. Default: none. */
+  customFields?: { definitions: readonly CustomFieldDefinition[]; values: CustomFieldFormValues };
 }): Page {
   const errors = input.errors ?? {};
   const v = input.values;
@@ -124,6 +128,7 @@ export function prospectFormPage(input: {
   ${ownerSelect({ workspaceId: input.workspaceId, value: v.owner_id, teammates: input.teammates, error: errors.owner_id })}
   ${tagEditor(v, errors)}
   ${notesField(v.notes, errors.notes)}
+  ${input.customFields && customFieldInputs(input.customFields.definitions, input.customFields.values, errors)}
   <div class="actions"><button type="submit">${save}</button>
   <a href="${cancel}">Cancel</a></div>
 </form>`,

@@ -18,6 +18,7 @@ const FIXTURE: Prospect = {
   city: null,
   region: null,
   country: null,
+  custom_fields: {},
   notes: null,
   tags: [],
   owner_id: null,

@@ -51,6 +51,7 @@ function asProspect(row: StoredRow): Prospect {
     city: null,
     region: null,
     country: null,
+    custom_fields: {},
     notes: row.notes,
     tags: row.tags ?? [],
     owner_id: row.owner_id,
