@@ -1,4 +1,4 @@
-import type { Ability, WebhookEvent } from '@prospectkit/core';
+import type { Ability, CustomFieldDefinition, WebhookEvent } from '@prospectkit/core';
 
 /** One workspace of a target, empty when created. */
 export interface TargetWorkspace {
@@ -6,6 +6,8 @@ export interface TargetWorkspace {
   id: string;
   /** A token of this workspace with these abilities. Default: every ability. */
   token(abilities?: readonly Ability[]): Promise<string>;
+  /** Gives the workspace these custom fields, as the app's Workspace settings → Fields would. */
+  defineCustomFields(fields: readonly CustomFieldDefinition[]): Promise<void>;
 }
 
 /** Something that serves the API at `baseUrl`, as the conformance suite sees it. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { ConformanceTarget } from './conformance-target.js';
 import { authenticationSuite } from './suites/authentication.js';
+import { contactLocationFieldsSuite } from './suites/contact-location-fields.js';
 import { createProspectSuite } from './suites/create-prospect.js';
+import { customFieldsSuite } from './suites/custom-fields.js';
 import { getProspectSuite } from './suites/get-prospect.js';
 import { headersSuite } from './suites/headers.js';
 import { listFiltersSuite } from './suites/list-filters.js';
@@ -41,6 +43,8 @@ export function defineConformanceSuite(name: string, start: () => Promise<Confor
     headersSuite(ref);
     mediaSuite(ref);
     createProspectSuite(ref);
+    contactLocationFieldsSuite(ref);
+    customFieldsSuite(ref);
     getProspectSuite(ref);
     listProspectsSuite(ref);
     listFiltersSuite(ref);

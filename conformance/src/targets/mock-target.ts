@@ -26,7 +26,11 @@ export async function startMockTarget(): Promise<ConformanceTarget> {
     rateLimit,
     async workspace() {
       const id = newId('workspace');
-      return { id, token: async (abilities = ABILITIES) => mint(abilities, id) };
+      return {
+        id,
+        token: async (abilities = ABILITIES) => mint(abilities, id),
+        defineCustomFields: async (fields) => mock.db.customFields.set(fields, { workspaceId: id }),
+      };
     },
     async revokedToken() {
       const token = mint(ABILITIES, mock.db.workspaceId);

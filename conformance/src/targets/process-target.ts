@@ -1,6 +1,12 @@
 import { appendFileSync } from 'node:fs';
 import { ABILITIES, type Ability, type WebhookEvent } from '@prospectkit/core';
-import { createApiToken, createWorkspace, openDatabase, revokeApiToken } from '@prospectkit/server';
+import {
+  addCustomField,
+  createApiToken,
+  createWorkspace,
+  openDatabase,
+  revokeApiToken,
+} from '@prospectkit/server';
 import type { ConformanceTarget } from '../conformance-target.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -103,7 +109,13 @@ export async function startProcessTarget(options: ProcessTargetOptions): Promise
     rateLimit: 1_000_000,
     async workspace() {
       const { id } = await createWorkspace(db, 'Conformance workspace');
-      return { id, token: (abilities) => mint(id, abilities) };
+      return {
+        id,
+        token: (abilities) => mint(id, abilities),
+        defineCustomFields: async (fields) => {
+          for (const field of fields) await addCustomField(db, id, field, new Date());
+        },
+      };
     },
     async revokedToken() {
       const { token, record } = await createApiToken(db, {

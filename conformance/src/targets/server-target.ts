@@ -1,5 +1,5 @@
 import { ABILITIES, type WebhookEvent } from '@prospectkit/core';
-import { createApiToken, revokeApiToken } from '@prospectkit/server';
+import { addCustomField, createApiToken, revokeApiToken } from '@prospectkit/server';
 import { startTestServer, type TestServer } from '@prospectkit/server/testing';
 import postgres from 'postgres';
 import type { ConformanceTarget } from '../conformance-target.js';
@@ -41,6 +41,9 @@ export async function startServerTarget(kind: 'pglite' | 'postgres'): Promise<Co
       return {
         id,
         token: (abilities) => server.token({ workspaceId: id, ...(abilities ? { abilities } : {}) }),
+        defineCustomFields: async (fields) => {
+          for (const field of fields) await addCustomField(server.db, id, field, new Date());
+        },
       };
     },
     async revokedToken() {

@@ -4,6 +4,7 @@ export { allowHeader } from './allow-header.js';
 export { API_VERSION, API_VERSION_HEADER } from './api-version.js';
 export { bearerToken } from './bearer-token.js';
 export { type Clock, systemClock } from './clock.js';
+export { composeContactName, joinNameParts, type StoredContactName } from './contact-name.js';
 export {
   allowedMethods,
   CONTRACT_OPERATIONS,
@@ -13,6 +14,17 @@ export {
   type OperationId,
   type OperationMatch,
 } from './contract-operations.js';
+export { COUNTRY_CODES, isCountryCode } from './country-codes.js';
+export {
+  CUSTOM_FIELD_KEY,
+  CUSTOM_FIELD_LIMIT,
+  CUSTOM_FIELD_OPTION_LIMIT,
+  CUSTOM_FIELD_TYPES,
+  type CustomFieldDefinition,
+  type CustomFieldType,
+  type CustomFieldValue,
+  normalizeCustomFields,
+} from './custom-fields.js';
 export {
   createDeprecationNotices,
   type Deprecatable,
@@ -57,7 +69,14 @@ export {
   pageEnvelope,
   pageOffset,
 } from './pagination.js';
-export { isWebsite, type NormalizedProspectInput, normalizeProspectInput } from './prospect-input.js';
+export {
+  isWebsite,
+  type NormalizedProspectInput,
+  normalizeProspectInput,
+  OPTIONAL_PROSPECT_TEXT,
+  PROSPECT_INPUT_FIELDS,
+  type ProspectInputField,
+} from './prospect-input.js';
 export {
   COUNT_CAP,
   type CountMode,

@@ -2,13 +2,13 @@ import type { ValidateFunction } from 'ajv';
 import { ajvFieldIssues } from './ajv-field-issues.js';
 import { createContractAjv } from './contract-ajv.js';
 import { contract } from './generated/contract.js';
-import { isWebsite } from './prospect-input.js';
+import { isWebsite, OPTIONAL_PROSPECT_TEXT } from './prospect-input.js';
 import type { Prospect } from './schemas.js';
 import type { FieldIssue } from './validation-messages.js';
 
 /** The fields a repair may clear: optional text, where `null` means "not known" (openapi.yaml `Prospect`). */
-const CLEARABLE = ['domain', 'website', 'location', 'contact_name', 'contact_email', 'owner_id'] as const;
-type ClearableField = (typeof CLEARABLE)[number];
+type ClearableField = Exclude<(typeof OPTIONAL_PROSPECT_TEXT)[number], 'notes'>;
+const CLEARABLE = OPTIONAL_PROSPECT_TEXT.filter((f): f is ClearableField => f !== 'notes');
 
 /** The contract's limit on `notes` (openapi.yaml `Notes`), which a repair's note line must respect. */
 const NOTES_MAX_LENGTH = 10_000;

@@ -30,6 +30,7 @@ const FORMAT_WORDS: Record<string, string> = {
   uri: 'a valid URL',
   hostname: 'a valid hostname',
   'date-time': 'a valid RFC 3339 date-time',
+  date: 'a valid date (YYYY-MM-DD)',
 };
 
 const TYPE_WORDS: Record<string, string> = {
@@ -97,9 +98,19 @@ export function fieldMessage(issue: FieldIssue, label?: (path: string) => string
     case 'pattern':
       // `company` and tags carry the pattern `\S`: all white space is as good as empty.
       if (issue.path[0] === 'company' || issue.path[0] === 'tags') return `${the} is required.`;
-      return field === 'website' ? `${the} must be a valid URL.` : `${the} format is invalid.`;
+      if (field === 'website' || field === 'contact_profile_url') return `${the} must be a valid URL.`;
+      if (field === 'contact_phone') return `${the} must contain at least one digit.`;
+      if (field === 'country')
+        return `${the} must be a two-letter ISO 3166-1 country code, such as FR or GB.`;
+      return `${the} format is invalid.`;
+    case 'country':
+      return `${the} must be an ISO 3166-1 alpha-2 country code, such as FR or GB.`;
     case 'blank':
       return `${the} is required.`;
+    case 'unknown_custom_field':
+      return `${the} is not a custom field of this workspace.`;
+    case 'maxProperties':
+      return `${the} must not have more than ${issue.limit} fields.`;
     case 'minProperties':
       return 'The request body must contain at least one field.';
     default:

@@ -1,4 +1,4 @@
-import type { OperationId, paths, WebhookEvent } from '@prospectkit/core';
+import type { CustomFieldDefinition, OperationId, paths, WebhookEvent } from '@prospectkit/core';
 import { ABILITIES, type Ability, type Clock, newId, systemClock } from '@prospectkit/core';
 import type { HttpHandler } from 'msw';
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
@@ -23,6 +23,12 @@ export interface ProspectKitMockOptions {
   seed?: {
     /** The prospects, in the mock's workspace unless one says otherwise. Default: none. */
     prospects?: readonly ProspectSeed[];
+    /**
+     * The custom fields of the mock's workspace, which `custom_fields` is checked against (the server's are
+     * defined in the app, under Workspace settings → Fields). `mock.db.customFields` changes them later.
+     * Default: none, so any `custom_fields` key gets 422.
+     */
+    customFields?: readonly CustomFieldDefinition[];
   };
   /**
    * `'any'`: any `Authorization: Bearer <token>` is accepted with every ability (a missing or malformed header
@@ -138,6 +144,8 @@ export function createProspectKitMock(options: ProspectKitMockOptions): Prospect
   const reset = () => {
     ctx.db.prospects.clear();
     ctx.db.tokens.clear();
+    ctx.db.customFields.clear();
+    ctx.db.customFields.set(options.seed?.customFields ?? []);
     ctx.events.length = 0;
     ctx.faults.clear();
     ctx.rateLimiter?.reset();

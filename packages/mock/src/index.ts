@@ -15,6 +15,8 @@ export {
   ABILITIES,
   type Ability,
   type Clock,
+  type CustomFieldDefinition,
+  type CustomFieldType,
   type EventType,
   type OperationId,
   type OutcomeResult,
@@ -42,6 +44,7 @@ export {
 export type { MockFault } from './fault-queue.js';
 export type { MockClock } from './mock-clock.js';
 export type {
+  CustomFieldTable,
   MockDatabase,
   OutcomeRecord,
   OutcomeTable,

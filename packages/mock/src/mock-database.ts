@@ -1,6 +1,7 @@
 import {
   type Ability,
   type Clock,
+  type CustomFieldDefinition,
   newId,
   type OutcomeResult,
   type Prospect,
@@ -81,6 +82,20 @@ export interface TokenTable {
   clear(): void;
 }
 
+/**
+ * The workspaces' custom fields, which `createProspect` and `updateProspect` check `custom_fields` against
+ * (core's `normalizeCustomFields`, as the server). The server's are defined in the app (Workspace settings →
+ * Fields); the mock's come from `seed.customFields` or from `set`.
+ */
+export interface CustomFieldTable {
+  /** The fields of the mock's workspace unless `workspaceId` is given, in order. */
+  list(options?: { workspaceId?: string }): CustomFieldDefinition[];
+  /** Replaces the fields of a workspace (the mock's unless `workspaceId` is given); values already stored stay. */
+  set(definitions: readonly CustomFieldDefinition[], options?: { workspaceId?: string }): void;
+  /** Removes every workspace's fields. */
+  clear(): void;
+}
+
 /** The mock's in-memory store: readable and writable from tests. */
 export interface MockDatabase {
   /** The workspace requests act in unless a token says otherwise, e.g. `ws_01J...`. */
@@ -91,6 +106,8 @@ export interface MockDatabase {
   readonly outcomes: OutcomeTable;
   /** The tokens with their abilities and workspace. */
   readonly tokens: TokenTable;
+  /** The custom fields of each workspace. */
+  readonly customFields: CustomFieldTable;
 }
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -107,6 +124,7 @@ export function createMockDatabase(workspaceId: string, clock: Clock): MockDatab
   const prospects = new Map<string, { workspaceId: string; prospect: Prospect }>();
   let outcomes: OutcomeRecord[] = [];
   const tokens = new Map<string, TokenGrant>();
+  const customFields = new Map<string, CustomFieldDefinition[]>();
 
   const find = (id: string) => {
     const row = prospects.get(id);
@@ -142,6 +160,15 @@ export function createMockDatabase(workspaceId: string, clock: Clock): MockDatab
           location: seed.location ?? null,
           contact_name: seed.contact_name ?? null,
           contact_email: seed.contact_email ?? null,
+          contact_first_name: seed.contact_first_name ?? null,
+          contact_last_name: seed.contact_last_name ?? null,
+          contact_title: seed.contact_title ?? null,
+          contact_phone: seed.contact_phone ?? null,
+          contact_profile_url: seed.contact_profile_url ?? null,
+          city: seed.city ?? null,
+          region: seed.region ?? null,
+          country: seed.country ?? null,
+          custom_fields: seed.custom_fields ? clone(seed.custom_fields) : {},
           notes: seed.notes ?? null,
           tags: seed.tags ? [...seed.tags] : [],
           owner_id: seed.owner_id ?? null,
@@ -190,6 +217,15 @@ export function createMockDatabase(workspaceId: string, clock: Clock): MockDatab
       delete: (token) => tokens.delete(token),
       clear() {
         tokens.clear();
+      },
+    },
+    customFields: {
+      list: (options = {}) => clone(customFields.get(options.workspaceId ?? workspaceId) ?? []),
+      set(definitions, options = {}) {
+        customFields.set(options.workspaceId ?? workspaceId, clone([...definitions]));
+      },
+      clear() {
+        customFields.clear();
       },
     },
   };

@@ -104,6 +104,7 @@ export {
   ConversationError,
   getConversation,
 } from './store/conversations.js';
+export { addCustomField, listCustomFields, removeCustomField } from './store/custom-fields.js';
 export {
   type AttemptLogEntry,
   DELIVERY_STATUSES,

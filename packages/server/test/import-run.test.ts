@@ -57,6 +57,31 @@ describe.each(testDatabaseKinds())('import runs on %s', (kind) => {
     expect(await count(db, 'events', ws)).toBe(10);
   });
 
+  it('keeps first and last name, title, phone, profile URL, city, region and country, composing the contact name', async () => {
+    const ws = await workspace();
+    const csv =
+      'First Name,Last Name,Company Name,Job Title,Phone Number,Person Linkedin Url,City,State/Region,Country/Region\n' +
+      '山田,太郎,"Acme, Inc.",CTO,+81  3 1234 5678,https://www.linkedin.com/in/yamada,Tokyo,Tokyo,jp\n';
+    const job = await importCsv(db, ws, csv);
+    expect([job.created_count, job.rejected_count]).toEqual([1, 0]);
+    const [row] = await db.query(
+      `select contact_name, contact_first_name, contact_last_name, contact_title, contact_phone, contact_profile_url,
+         city, region, country from prospects where workspace_id = $1`,
+      [ws],
+    );
+    expect(row).toEqual({
+      contact_name: '山田 太郎',
+      contact_first_name: '山田',
+      contact_last_name: '太郎',
+      contact_title: 'CTO',
+      contact_phone: '+81 3 1234 5678',
+      contact_profile_url: 'https://www.linkedin.com/in/yamada',
+      city: 'Tokyo',
+      region: 'Tokyo',
+      country: 'JP',
+    });
+  });
+
   it('a dry run validates and counts, duplicates within the file included, and writes no prospect', async () => {
     const ws = await workspace();
     const job = await importCsv(db, ws, 'Company,Email\nA,a@x.test\nB,A@x.test\n,c@x.test\n', {
@@ -243,7 +268,7 @@ describe.each(testDatabaseKinds())('import beside the API on %s', (kind) => {
         contact_email: 'ada@acme.example',
         website: 'https://acme.example',
         tags: ['a', 'b'],
-        location: 'Lyon',
+        city: 'Lyon',
       };
       const answer = await call(server.baseUrl, 'POST', '/prospects', { token, body });
       expect(answer.status).toBe(201);

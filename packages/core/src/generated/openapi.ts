@@ -283,8 +283,74 @@ export interface components {
          *     clients do not shadow the browser's global `Location`.
          */
         ProspectLocation: string | null;
-        /** @description Name of the contact; at most 255 characters. */
+        /**
+         * @description The contact's display name; at most 255 characters. When a request sends `contact_first_name` or
+         *     `contact_last_name` and not `contact_name`, the service composes it as the non-null parts joined by one
+         *     space ("Ada Lovelace", or "Ada" with no last name): on `createProspect` when `contact_name` is absent,
+         *     `null` or blank; on `updateProspect` when the stored `contact_name` is `null` or is itself the
+         *     composition of the stored parts (so a name someone wrote, such as "Dr Ada King", is never overwritten by
+         *     a change to the parts). A `contact_name` sent is stored as sent, whatever the parts.
+         */
         ContactName: string | null;
+        /**
+         * @description The contact's first (given) name; at most 127 characters; surrounding white space is trimmed and blank means `null`. With
+         *     `contact_last_name` it composes `contact_name` (see `ContactName`).
+         */
+        ContactFirstName: string | null;
+        /**
+         * @description The contact's last (family) name; at most 127 characters; surrounding white space is trimmed and blank means `null`. With
+         *     `contact_first_name` it composes `contact_name` (see `ContactName`).
+         */
+        ContactLastName: string | null;
+        /** @description The contact's job title, e.g. `Head of Sales`; at most 255 characters; surrounding white space is trimmed and blank means `null`. */
+        ContactTitle: string | null;
+        /**
+         * @description The contact's phone number as written, e.g. `+44 20 7946 0958` or `(555) 010-9999 ext. 12`: at most 64
+         *     characters with at least one digit. Surrounding white space is trimmed and every run of white space
+         *     inside becomes one space; blank means `null`. No other reformatting.
+         */
+        ContactPhone: string | null;
+        /**
+         * Format: uri
+         * @description The contact's profile page (LinkedIn, or any other): an absolute `http` or `https` URL with a host, under
+         *     the same rules as `Website`; at most 2048 characters.
+         */
+        ContactProfileUrl: string | null;
+        /** @description The city, e.g. `Lyon`; at most 255 characters; surrounding white space is trimmed and blank means `null`. */
+        City: string | null;
+        /** @description The state, province or region, e.g. `Bavaria`; at most 255 characters; surrounding white space is trimmed and blank means `null`. */
+        Region: string | null;
+        /**
+         * @description The country as an ISO 3166-1 alpha-2 code, in any case (`fr` or `FR`); stored and answered upper-cased.
+         *     Surrounding white space is trimmed; blank means `null`. Two letters that are not an assigned code
+         *     (`ZZ`, `UK`) give 422.
+         */
+        CountryInput: string | null;
+        /** @description The country as an upper-case ISO 3166-1 alpha-2 code, e.g. `FR`, or `null`. */
+        Country: string | null;
+        /**
+         * @description The values of the workspace's custom fields, by key (docs/prospects.md, "Custom fields"). A workspace
+         *     defines at most 50 fields in the app (Workspace settings → Fields), each with a key (`^[a-z][a-z0-9_]{0,39}$`),
+         *     a label and a type, which sets the value's JSON type: `text` a string of at most 2,000 characters
+         *     (trimmed; blank removes the value), `number` a number, `date` a `YYYY-MM-DD` string, `url` an `http` or
+         *     `https` URL, `email` an email address, `single_select` one of the field's options, `multi_select` an array
+         *     of distinct options, `checkbox` `true` or `false`. A key the workspace has not defined, a value of the
+         *     wrong type, or an option not in the field's list gives 422 under `custom_fields.<key>`. In a response,
+         *     every value set and no other key; `{}` when none.
+         */
+        CustomFieldValues: {
+            [key: string]: components["schemas"]["CustomFieldValue"];
+        };
+        /**
+         * @description Custom field values to write, by key: on `createProspect` the prospect's values; on `updateProspect`
+         *     only the keys sent change, and a key sent as `null` removes its value. `null` (the whole object) means
+         *     `{}` on create and changes nothing on update. Rules per type: see `CustomFieldValues`.
+         */
+        CustomFieldValueInput: {
+            [key: string]: components["schemas"]["CustomFieldValue"] | null;
+        } | null;
+        /** @description One custom field's value; its JSON type is the field's type (see `CustomFieldValues`). */
+        CustomFieldValue: string | number | boolean | string[];
         /**
          * Format: email
          * @description Email address of the contact; at most 254 characters.
@@ -330,10 +396,19 @@ export interface components {
             location: components["schemas"]["ProspectLocation"];
             contact_name: components["schemas"]["ContactName"];
             contact_email: components["schemas"]["ContactEmail"];
+            contact_first_name: components["schemas"]["ContactFirstName"];
+            contact_last_name: components["schemas"]["ContactLastName"];
+            contact_title: components["schemas"]["ContactTitle"];
+            contact_phone: components["schemas"]["ContactPhone"];
+            contact_profile_url: components["schemas"]["ContactProfileUrl"];
+            city: components["schemas"]["City"];
+            region: components["schemas"]["Region"];
+            country: components["schemas"]["Country"];
             notes: components["schemas"]["Notes"];
             /** @description The prospect's tags, unique, in the order last sent. */
             tags: components["schemas"]["Tag"][];
             owner_id: components["schemas"]["OwnerId"];
+            custom_fields: components["schemas"]["CustomFieldValues"];
             outcome: components["schemas"]["ProspectOutcome"] | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -360,9 +435,18 @@ export interface components {
             location?: components["schemas"]["ProspectLocation"];
             contact_name?: components["schemas"]["ContactName"];
             contact_email?: components["schemas"]["ContactEmail"];
+            contact_first_name?: components["schemas"]["ContactFirstName"];
+            contact_last_name?: components["schemas"]["ContactLastName"];
+            contact_title?: components["schemas"]["ContactTitle"];
+            contact_phone?: components["schemas"]["ContactPhone"];
+            contact_profile_url?: components["schemas"]["ContactProfileUrl"];
+            city?: components["schemas"]["City"];
+            region?: components["schemas"]["Region"];
+            country?: components["schemas"]["CountryInput"];
             notes?: components["schemas"]["Notes"];
             tags?: components["schemas"]["TagList"];
             owner_id?: components["schemas"]["OwnerId"];
+            custom_fields?: components["schemas"]["CustomFieldValueInput"];
         };
         /**
          * @description A partial update: only the fields sent change. `company` cannot be `null`; `null` clears any other
@@ -375,9 +459,18 @@ export interface components {
             location?: components["schemas"]["ProspectLocation"];
             contact_name?: components["schemas"]["ContactName"];
             contact_email?: components["schemas"]["ContactEmail"];
+            contact_first_name?: components["schemas"]["ContactFirstName"];
+            contact_last_name?: components["schemas"]["ContactLastName"];
+            contact_title?: components["schemas"]["ContactTitle"];
+            contact_phone?: components["schemas"]["ContactPhone"];
+            contact_profile_url?: components["schemas"]["ContactProfileUrl"];
+            city?: components["schemas"]["City"];
+            region?: components["schemas"]["Region"];
+            country?: components["schemas"]["CountryInput"];
             notes?: components["schemas"]["Notes"];
             tags?: components["schemas"]["TagList"];
             owner_id?: components["schemas"]["OwnerId"];
+            custom_fields?: components["schemas"]["CustomFieldValueInput"];
         };
         /**
          * @description Absolute URLs of neighbouring pages; they keep the filters, `sort`, `count` (when not the default) and

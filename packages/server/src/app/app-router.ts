@@ -42,6 +42,7 @@ import { appSession, sessionSecretLoader } from './shared/session.js';
 import { requireCurrentSession } from './shared/session-lifetime.js';
 import { signInCsrf } from './shared/sign-in-csrf.js';
 import { vendorAssets } from './shared/vendor-assets.js';
+import { customFieldRoutes } from './workspace/custom-field-routes.js';
 import { workspacePickerRoutes, workspaceSettingsRoutes } from './workspace/workspace-routes.js';
 
 /** The first segments of the app's paths; every other path (the API, `/docs`, `/healthz`...) is not the app's. */
@@ -136,6 +137,7 @@ export const WORKSPACE_AREAS: ReadonlyArray<readonly [string, (ctx: AppContext) 
   ['/settings/members', memberRoutes],
   ['/settings/teammates', teammatesRedirect],
   ['/settings/audit', auditRoutes],
+  ['/settings/fields', customFieldRoutes],
   ['/settings/tokens', tokenRoutes],
   ['/settings/webhooks', webhookRoutes],
   ['/settings/webhooks', webhookHealthRoutes],

@@ -5,7 +5,15 @@ export type ProspectField =
   | 'website'
   | 'location'
   | 'contact_name'
+  | 'contact_first_name'
+  | 'contact_last_name'
+  | 'contact_title'
   | 'contact_email'
+  | 'contact_phone'
+  | 'contact_profile_url'
+  | 'city'
+  | 'region'
+  | 'country'
   | 'notes'
   | 'tags'
   | 'owner_id';
@@ -31,8 +39,16 @@ export const PROSPECT_IMPORT_FIELDS: ReadonlyArray<{
   { field: 'domain', label: 'Domain', required: false },
   { field: 'website', label: 'Website', required: false },
   { field: 'location', label: 'Location', required: false },
+  { field: 'city', label: 'City', required: false },
+  { field: 'region', label: 'Region', required: false },
+  { field: 'country', label: 'Country', required: false },
   { field: 'contact_name', label: 'Contact name', required: false },
+  { field: 'contact_first_name', label: 'First name', required: false },
+  { field: 'contact_last_name', label: 'Last name', required: false },
+  { field: 'contact_title', label: 'Job title', required: false },
   { field: 'contact_email', label: 'Contact email', required: false },
+  { field: 'contact_phone', label: 'Phone', required: false },
+  { field: 'contact_profile_url', label: 'Profile URL', required: false },
   { field: 'notes', label: 'Notes', required: false },
   { field: 'tags', label: 'Tags', required: false },
   { field: 'owner_id', label: 'Owner id', required: false },

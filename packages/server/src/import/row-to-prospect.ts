@@ -1,4 +1,5 @@
 import {
+  composeContactName,
   fieldMessage,
   type NormalizedProspectInput,
   normalizeProspectInput,
@@ -81,7 +82,8 @@ export function rowToProspect(
   if (!checked.ok) return { line, values, input: undefined, issues: toIssues(checked.issues) };
   const { input, issues } = normalizeProspectInput(body as ProspectCreate);
   if (issues.length > 0) return { line, values, input: undefined, issues: toIssues(issues) };
-  return { line, values, input: input as NormalizedProspectInput & { company: string }, issues: [] };
+  const composed = composeContactName(input, null) as NormalizedProspectInput & { company: string };
+  return { line, values, input: composed, issues: [] };
 }
 
 /** One issue per message and column: a value can fail two keywords that read the same (format and pattern). */

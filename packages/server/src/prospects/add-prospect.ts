@@ -1,16 +1,20 @@
 import {
+  composeContactName,
   type FieldIssue,
+  normalizeCustomFields,
   normalizeProspectInput,
   type Prospect,
   type ProspectCreate,
 } from '@prospectkit/core';
 import type { Database } from '../db/database.js';
+import { listCustomFields } from '../store/custom-fields.js';
 import { createProspect } from '../store/prospects.js';
 
 /**
  * Adds a prospect: the one code path of `POST /api/v1/prospects` and the app's Add prospect form. Applies
- * core's `normalizeProspectInput` (trimming, blank means `null`, unique tags, a website with a host) to a body
- * that already passed the contract's schema, then creates the prospect and its `prospect.created` event in one
+ * core's `normalizeProspectInput` (trimming, blank means `null`, unique tags, a website with a host) and
+ * `composeContactName` (`contact_name` from its parts when not sent), and `normalizeCustomFields` against the
+ * workspace's custom fields, to a body that already passed the contract's schema, then creates the prospect and its `prospect.created` event in one
  * transaction.
  *
  * @param input.body a `ProspectCreate` body that passed the contract's schema (the API's `validate` step, or
@@ -28,8 +32,13 @@ export async function addProspect(
 ): Promise<{ prospect: Prospect } | { issues: FieldIssue[] }> {
   const { input: fields, issues } = normalizeProspectInput(input.body);
   if (issues.length > 0) return { issues };
-  const prospect = await db.transaction((tx) =>
-    createProspect(tx, input.workspaceId, fields as typeof fields & { company: string }, input.now),
-  );
+  const composed = composeContactName(fields, null) as typeof fields & { company: string };
+  if (input.body.custom_fields) {
+    const definitions = await listCustomFields(db, input.workspaceId);
+    const custom = normalizeCustomFields(input.body.custom_fields, definitions, {});
+    if (custom.issues.length > 0) return { issues: custom.issues };
+    composed.custom_fields = custom.values;
+  }
+  const prospect = await db.transaction((tx) => createProspect(tx, input.workspaceId, composed, input.now));
   return { prospect };
 }

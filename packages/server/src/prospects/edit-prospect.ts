@@ -1,16 +1,23 @@
 import {
+  composeContactName,
   type FieldIssue,
+  normalizeCustomFields,
   normalizeProspectInput,
   type Prospect,
   type ProspectUpdate,
   prospectContractIssues,
 } from '@prospectkit/core';
 import type { Database } from '../db/database.js';
-import { updateProspect } from '../store/prospects.js';
+import { listCustomFields } from '../store/custom-fields.js';
+import { getProspect, updateProspect } from '../store/prospects.js';
 
 /** Thrown inside the transaction to roll the change back when its result would break the contract. */
 class StoredFieldsBreakContract extends Error {
-  constructor(readonly issues: FieldIssue[]) {
+  /** @param stored whether the issues are about stored values (a 422 naming them) or the request's own */
+  constructor(
+    readonly issues: FieldIssue[],
+    readonly stored = true,
+  ) {
     super('The edited prospect would break the contract.');
   }
 }
@@ -27,7 +34,8 @@ const storedFieldIssue = (issue: FieldIssue): FieldIssue => {
 
 /**
  * Edits a prospect: the one code path of `PATCH /api/v1/prospects/{id}` and the app's Edit form. Only the
- * fields sent change, `tags` replaces the list, `null` clears an optional field. The contract's
+ * fields sent change, `tags` replaces the list, `null` clears an optional field, and a change to
+ * `contact_first_name` or `contact_last_name` recomposes a composed `contact_name` (core's `composeContactName`). The contract's
  * `updateProspect` emits no event, so neither does this.
  *
  * The answer is always the contract's: when the edited prospect would still break it (a field the request did
@@ -51,7 +59,25 @@ export async function editProspect(
   if (issues.length > 0) return { issues };
   try {
     const prospect = await db.transaction(async (tx) => {
-      const updated = await updateProspect(tx, input.workspaceId, input.prospectId, fields, input.now);
+      // A change to the name's parts may compose `contact_name`, which depends on what is stored (openapi.yaml
+      // `ContactName`): read it locked, so a concurrent edit cannot slip between the read and the write.
+      // custom_fields merge into the stored values (openapi.yaml `CustomFieldValueInput`), checked against the
+      // workspace's definitions.
+      const sentCustom = input.body.custom_fields;
+      const writesPart = 'contact_first_name' in fields || 'contact_last_name' in fields;
+      const needsStored = writesPart || Boolean(sentCustom);
+      const stored = needsStored
+        ? await getProspect(tx, input.workspaceId, input.prospectId, { forUpdate: true })
+        : undefined;
+      if (needsStored && !stored) return undefined;
+      const composed = stored ? composeContactName(fields, stored) : fields;
+      if (sentCustom && stored) {
+        const definitions = await listCustomFields(tx, input.workspaceId);
+        const custom = normalizeCustomFields(sentCustom, definitions, stored.custom_fields);
+        if (custom.issues.length > 0) throw new StoredFieldsBreakContract(custom.issues, false);
+        composed.custom_fields = custom.values;
+      }
+      const updated = await updateProspect(tx, input.workspaceId, input.prospectId, composed, input.now);
       const broken = updated ? prospectContractIssues(updated) : [];
       if (broken.length > 0) throw new StoredFieldsBreakContract(broken);
       return updated;
@@ -59,6 +85,7 @@ export async function editProspect(
     return prospect ? { prospect } : undefined;
   } catch (error) {
     if (!(error instanceof StoredFieldsBreakContract)) throw error;
+    if (!error.stored) return { issues: error.issues };
     return { issues: [...new Map(error.issues.map((i) => [i.path[0], storedFieldIssue(i)])).values()] };
   }
 }

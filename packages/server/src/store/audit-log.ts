@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'workspace.renamed',
   'workspace.suspended',
   'workspace.resumed',
+  'custom_field.added',
+  'custom_field.removed',
   'import.started',
   'view.saved',
   'view.deleted',

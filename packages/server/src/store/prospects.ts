@@ -6,6 +6,7 @@ import {
   type OutcomeResult,
   type OutcomeState,
   outcomeEventTypes,
+  PROSPECT_INPUT_FIELDS,
   type Prospect,
   type RecordOutcomeRequest,
 } from '@prospectkit/core';
@@ -15,17 +16,8 @@ import { ADD_TO_PROSPECT_COUNT, PROSPECT_COUNT, PROSPECT_COUNT_SHARDS } from './
 import { type ProspectRow, ROW, toProspect } from './prospect-row.js';
 import { searchProspects } from './prospect-search.js';
 
-const COLUMNS = [
-  'company',
-  'domain',
-  'website',
-  'location',
-  'contact_name',
-  'contact_email',
-  'notes',
-  'tags',
-  'owner_id',
-] as const;
+/** The columns a create or update writes: the contract's input fields (core's `PROSPECT_INPUT_FIELDS`). */
+const COLUMNS = PROSPECT_INPUT_FIELDS;
 
 /** Creates a prospect and, in the same transaction, its `prospect.created` event. */
 export async function createProspect(
@@ -83,13 +75,23 @@ async function insertProspects(
   if (inputs.length === 0) return [];
   const records = inputs.map((input) => ({
     id: newId('prospect', now.getTime()),
-    ...Object.fromEntries(COLUMNS.map((c) => [c, c === 'tags' ? (input.tags ?? []) : (input[c] ?? null)])),
+    ...Object.fromEntries(
+      COLUMNS.map((c) => [
+        c,
+        c === 'tags'
+          ? (input.tags ?? [])
+          : c === 'custom_fields'
+            ? (input.custom_fields ?? {})
+            : (input[c] ?? null),
+      ]),
+    ),
   })) as Array<{ id: string; company: string; contact_email: string | null }>;
-  // Tags travel as JSON arrays, which json_to_recordset cannot turn into text[] by itself.
+  // Tags travel as JSON arrays, which json_to_recordset cannot turn into text[] by itself; custom fields stay jsonb.
+  const JSON_COLUMNS = new Set<string>(['tags', 'custom_fields']);
   const rows = await tx.query<ProspectRow & Record<string, unknown>>(
     `insert into prospects (id, workspace_id, ${COLUMNS.join(', ')}, created_at, updated_at)
      select p.id, $1, ${COLUMNS.map((c) => (c === 'tags' ? 'array(select jsonb_array_elements_text(p.tags))' : `p.${c}`)).join(', ')}, $2, $2
-     from json_to_recordset($3::text::json) as p(id text, ${COLUMNS.map((c) => `${c} ${c === 'tags' ? 'jsonb' : 'text'}`).join(', ')})${
+     from json_to_recordset($3::text::json) as p(id text, ${COLUMNS.map((c) => `${c} ${JSON_COLUMNS.has(c) ? 'jsonb' : 'text'}`).join(', ')})${
        returning ? `\n     returning ${ROW}` : ''
      }`,
     [workspaceId, now, JSON.stringify(records)],
@@ -169,6 +171,11 @@ export async function updateProspect(
   const params: unknown[] = [workspaceId, id, now];
   for (const column of COLUMNS) {
     if (!(column in input)) continue;
+    if (column === 'custom_fields') {
+      params.push(JSON.stringify(input.custom_fields ?? {}));
+      sets.push(`custom_fields = $${params.length}::text::jsonb`);
+      continue;
+    }
     params.push(column === 'tags' ? (input.tags ?? []) : input[column]);
     sets.push(`${column} = $${params.length}`);
   }

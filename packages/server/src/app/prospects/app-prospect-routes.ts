@@ -16,6 +16,7 @@ import { addProspect } from '../../prospects/add-prospect.js';
 import { contractBodyIssues } from '../../prospects/contract-body-issues.js';
 import { editProspect } from '../../prospects/edit-prospect.js';
 import { recordProspectOutcome } from '../../prospects/record-prospect-outcome.js';
+import { listCustomFields } from '../../store/custom-fields.js';
 import { listEventDeliveries } from '../../store/deliveries.js';
 import { listProspectEvents } from '../../store/events.js';
 import { listOutcomes } from '../../store/outcomes.js';
@@ -31,6 +32,13 @@ import { issueErrors } from '../shared/issue-errors.js';
 import { workspaceUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
+import {
+  type CustomFieldFormValues,
+  customFieldFormValues,
+  customFieldLabel,
+  customFieldsBody,
+  readCustomFieldValues,
+} from './custom-field-inputs.js';
 import { type ListFilterValues, readListFilterForm } from './list-filter-form.js';
 import { outcomeFieldLabel, outcomeFormValues, parseOutcomeForm } from './outcome-form.js';
 import { outcomePage } from './outcome-page.js';
@@ -118,23 +126,42 @@ export function appProspectRoutes(ctx: AppContext): Router {
   const wsId = (res: Response) => currentWorkspace(res).id;
   const teammatesOf = (res: Response) => listTeammates(ctx.db, { workspaceId: wsId(res) });
   /** The add form (no `prospect`) or the edit form, with the workspace's teammates for the owner select. */
+  const fieldsOf = (res: Response) => listCustomFields(ctx.db, wsId(res));
   const showForm = async (
     req: Request,
     res: Response,
-    form: { prospect?: Prospect; values: ProspectFormValues; errors?: FieldErrors },
+    form: {
+      prospect?: Prospect;
+      values: ProspectFormValues;
+      custom: CustomFieldFormValues;
+      errors?: FieldErrors;
+    },
     status = 200,
-  ) =>
+  ) => {
+    const { custom, ...rest } = form;
     render(
       req,
       res,
       prospectFormPage({
         csrf: csrfOf(req),
         workspaceId: wsId(res),
-        ...form,
+        ...rest,
         teammates: await teammatesOf(res),
+        customFields: { definitions: await fieldsOf(res), values: custom },
       }),
       { status },
     );
+  };
+  /** The form's body for the API, with `custom_fields` when the workspace has any, and the labels of its errors. */
+  const formBody = async (req: Request, res: Response, values: ProspectFormValues) => {
+    const definitions = await fieldsOf(res);
+    const custom = readCustomFieldValues(req.body, definitions);
+    const body = prospectBody(values);
+    if (definitions.length > 0) body.custom_fields = customFieldsBody(custom, definitions);
+    const cfLabel = customFieldLabel(definitions);
+    const label = (path: string) => prospectFieldLabel(path) ?? cfLabel(path);
+    return { body, custom, label };
+  };
   const origin = (req: Request) => ctx.publicUrl ?? `${req.protocol}://${req.get('host')}`;
 
   async function findProspect(req: Request, res: Response): Promise<Prospect | undefined> {
@@ -191,20 +218,24 @@ export function appProspectRoutes(ctx: AppContext): Router {
   });
 
   router.get('/new', async (req, res) => {
-    await showForm(req, res, { values: prospectFormValues() });
+    await showForm(req, res, {
+      values: prospectFormValues(),
+      custom: customFieldFormValues(undefined, await fieldsOf(res)),
+    });
   });
 
   router.post('/', async (req, res) => {
     const { values, addTag } = readProspectForm(req.body);
-    const show = (errors: FieldErrors, status: number) => showForm(req, res, { values, errors }, status);
+    const { body, custom, label } = await formBody(req, res, values);
+    const show = (errors: FieldErrors, status: number) =>
+      showForm(req, res, { values, custom, errors }, status);
     if (addTag) return show({}, 200);
-    const body = prospectBody(values);
     const issues = contractBodyIssues('createProspect', body);
     const added =
       issues.length > 0
         ? { issues }
         : await addProspect(ctx.db, { workspaceId: wsId(res), body, now: ctx.clock.now() });
-    if ('issues' in added) return show(issueErrors(added.issues, { label: prospectFieldLabel }), 422);
+    if ('issues' in added) return show(issueErrors(added.issues, { label }), 422);
     ctx.logger.info(
       { req_id: req.id, workspace_id: wsId(res), prospect_id: added.prospect.id },
       'app: prospect added',
@@ -215,10 +246,11 @@ export function appProspectRoutes(ctx: AppContext): Router {
   router.get('/:prospectId', async (req, res) => {
     const prospect = await findProspect(req, res);
     if (!prospect) return;
-    const [outcomes, events, teammates] = await Promise.all([
+    const [outcomes, events, teammates, customFields] = await Promise.all([
       listOutcomes(ctx.db, wsId(res), prospect.id),
       listProspectEvents(ctx.db, wsId(res), prospect.id),
       teammatesOf(res),
+      fieldsOf(res),
     ]);
     const deliveries = await listEventDeliveries(
       ctx.db,
@@ -228,7 +260,15 @@ export function appProspectRoutes(ctx: AppContext): Router {
     render(
       req,
       res,
-      prospectPage({ workspaceId: wsId(res), prospect, outcomes, events, deliveries, teammates }),
+      prospectPage({
+        workspaceId: wsId(res),
+        prospect,
+        outcomes,
+        events,
+        deliveries,
+        teammates,
+        customFields,
+      }),
       {
         flash: takeFlash(req),
       },
@@ -238,17 +278,18 @@ export function appProspectRoutes(ctx: AppContext): Router {
   router.get('/:prospectId/edit', async (req, res) => {
     const prospect = await findProspect(req, res);
     if (!prospect) return;
-    await showForm(req, res, { prospect, values: prospectFormValues(prospect) });
+    const custom = customFieldFormValues(prospect, await fieldsOf(res));
+    await showForm(req, res, { prospect, values: prospectFormValues(prospect), custom });
   });
 
   router.post('/:prospectId', async (req, res) => {
     const prospect = await findProspect(req, res);
     if (!prospect) return;
     const { values, addTag } = readProspectForm(req.body);
+    const { body, custom, label } = await formBody(req, res, values);
     const show = (errors: FieldErrors, status: number) =>
-      showForm(req, res, { prospect, values, errors }, status);
+      showForm(req, res, { prospect, values, custom, errors }, status);
     if (addTag) return show({}, 200);
-    const body = prospectBody(values);
     const issues = contractBodyIssues('updateProspect', body);
     const edited =
       issues.length > 0
@@ -260,7 +301,7 @@ export function appProspectRoutes(ctx: AppContext): Router {
             now: ctx.clock.now(),
           });
     if (!edited) return findProspect(req, res);
-    if ('issues' in edited) return show(issueErrors(edited.issues, { label: prospectFieldLabel }), 422);
+    if ('issues' in edited) return show(issueErrors(edited.issues, { label }), 422);
     ctx.logger.info(
       { req_id: req.id, workspace_id: wsId(res), prospect_id: prospect.id },
       'app: prospect edited',

@@ -1,8 +1,10 @@
+import type { CustomFieldDefinition } from '@prospectkit/core';
 import type { Teammate } from '../../store/teammates.js';
 import { errorSummary, type FieldErrors, fieldId, inputField } from '../shared/form-fields.js';
 import { html, type SafeHtml } from '../shared/html.js';
 import { csrfField, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
+import { type CustomFieldFormValues, customFieldInputs } from './custom-field-inputs.js';
 import { ownerSelect } from './owner-select.js';
 import { PROSPECT_FIELD_LABELS, type ProspectFormValues } from './prospect-form.js';
 import { prospectUrl } from './prospect-list-page.js';
@@ -13,8 +15,16 @@ const MAX_LENGTH = {
   domain: 253,
   website: 2048,
   location: 255,
+  contact_first_name: 127,
+  contact_last_name: 127,
   contact_name: 255,
+  contact_title: 255,
   contact_email: 254,
+  contact_phone: 64,
+  contact_profile_url: 2048,
+  city: 255,
+  region: 255,
+  country: 8,
   notes: 10_000,
   tag: 50,
 } as const;
@@ -67,6 +77,8 @@ export function prospectFormPage(input: {
   errors?: FieldErrors;
   /** The workspace's teammates, for the owner select. */
   teammates: readonly Pick<Teammate, 'id' | 'name' | 'email'>[];
+  /** The workspace's custom fields and their values in the form. Default: none. */
+  customFields?: { definitions: readonly CustomFieldDefinition[]; values: CustomFieldFormValues };
 }): Page {
   const errors = input.errors ?? {};
   const v = input.values;
@@ -102,12 +114,21 @@ export function prospectFormPage(input: {
   ${text('company', PROSPECT_FIELD_LABELS.company, { hint: 'Required.', required: true })}
   ${text('domain', PROSPECT_FIELD_LABELS.domain, { hint: 'A host name without https://, e.g. acme.example.' })}
   ${text('website', PROSPECT_FIELD_LABELS.website, { type: 'url', hint: 'An http or https address, e.g. https://acme.example.' })}
-  ${text('location', PROSPECT_FIELD_LABELS.location)}
-  ${text('contact_name', PROSPECT_FIELD_LABELS.contact_name)}
+  ${text('contact_first_name', PROSPECT_FIELD_LABELS.contact_first_name)}
+  ${text('contact_last_name', PROSPECT_FIELD_LABELS.contact_last_name)}
+  ${text('contact_name', PROSPECT_FIELD_LABELS.contact_name, { hint: 'The name shown for the contact. Leave it empty to use the first and last name.' })}
+  ${text('contact_title', PROSPECT_FIELD_LABELS.contact_title, { hint: 'e.g. Head of Sales.' })}
   ${text('contact_email', PROSPECT_FIELD_LABELS.contact_email, { hint: 'e.g. ada@acme.example.' })}
+  ${text('contact_phone', PROSPECT_FIELD_LABELS.contact_phone, { hint: 'As you would dial it, e.g. +44 20 7946 0958.' })}
+  ${text('contact_profile_url', PROSPECT_FIELD_LABELS.contact_profile_url, { type: 'url', hint: 'LinkedIn or another profile page, e.g. https://www.linkedin.com/in/ada.' })}
+  ${text('location', PROSPECT_FIELD_LABELS.location, { hint: 'Free text, e.g. London and remote.' })}
+  ${text('city', PROSPECT_FIELD_LABELS.city)}
+  ${text('region', PROSPECT_FIELD_LABELS.region, { hint: 'State, province or region.' })}
+  ${text('country', PROSPECT_FIELD_LABELS.country, { hint: 'Two-letter country code, e.g. FR or GB.' })}
   ${ownerSelect({ workspaceId: input.workspaceId, value: v.owner_id, teammates: input.teammates, error: errors.owner_id })}
   ${tagEditor(v, errors)}
   ${notesField(v.notes, errors.notes)}
+  ${input.customFields && customFieldInputs(input.customFields.definitions, input.customFields.values, errors)}
   <div class="actions"><button type="submit">${save}</button>
   <a href="${cancel}">Cancel</a></div>
 </form>`,

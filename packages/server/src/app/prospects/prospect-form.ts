@@ -1,4 +1,4 @@
-import type { Prospect, ProspectCreate } from '@prospectkit/core';
+import { joinNameParts, type Prospect, type ProspectCreate } from '@prospectkit/core';
 import { type FormBody, listOf, textOf } from '../shared/form-body.js';
 
 /** The prospect's text fields, in the order the form shows them. */
@@ -6,9 +6,17 @@ export const PROSPECT_TEXT_FIELDS = [
   'company',
   'domain',
   'website',
-  'location',
+  'contact_first_name',
+  'contact_last_name',
   'contact_name',
+  'contact_title',
   'contact_email',
+  'contact_phone',
+  'contact_profile_url',
+  'location',
+  'city',
+  'region',
+  'country',
   'owner_id',
   'notes',
 ] as const;
@@ -21,8 +29,16 @@ export const PROSPECT_FIELD_LABELS: Record<TextField, string> = {
   domain: 'Domain',
   website: 'Website',
   location: 'Location',
+  contact_first_name: 'First name',
+  contact_last_name: 'Last name',
   contact_name: 'Contact name',
+  contact_title: 'Job title',
   contact_email: 'Contact email',
+  contact_phone: 'Phone',
+  contact_profile_url: 'Profile URL',
+  city: 'City',
+  region: 'Region',
+  country: 'Country',
   owner_id: 'Owner',
   notes: 'Notes',
 };
@@ -68,18 +84,27 @@ export function readProspectForm(body: FormBody | undefined): {
   return { values, addTag };
 }
 
-/** An empty form, or one filled with a prospect's fields (for editing). */
+/**
+ * An empty form, or one filled with a prospect's fields (for editing). A contact name that is the composition
+ * of the first and last name (openapi.yaml `ContactName`) shows as an empty box, so that changing a part
+ * changes it too; a name someone wrote shows as written.
+ */
 export function prospectFormValues(prospect?: Prospect): ProspectFormValues {
   const text = Object.fromEntries(PROSPECT_TEXT_FIELDS.map((f) => [f, prospect?.[f] ?? ''])) as Record<
     TextField,
     string
   >;
+  if (prospect && prospect.contact_name !== null) {
+    const composed = joinNameParts(prospect.contact_first_name, prospect.contact_last_name);
+    if (composed === prospect.contact_name) text.contact_name = '';
+  }
   return { ...text, tags: [...(prospect?.tags ?? [])], blankTags: 1 };
 }
 
 /**
  * The API body the form stands for: every field sent (so an edit is a full `PATCH`), an empty optional box as
- * `null` (the API's "clear"), and the tags typed. The API's rules then apply to it unchanged: the contract's
+ * `null` (the API's "clear"), and the tags typed. An empty contact name box with a first or last name typed
+ * sends their composition ("Ada Lovelace"), as the API would compose it on a create. The API's rules then apply to it unchanged: the contract's
  * schema (`contractBodyIssues`) and core's `normalizeProspectInput` (in `addProspect` and `editProspect`).
  *
  * @see openapi.yaml `ProspectCreate`, `ProspectUpdate`
@@ -89,6 +114,10 @@ export function prospectBody(values: ProspectFormValues): ProspectCreate {
   for (const field of PROSPECT_TEXT_FIELDS) {
     if (field === 'company') continue;
     body[field] = values[field].trim() === '' ? null : values[field];
+  }
+  if (body.contact_name === null) {
+    const trim = (value: string) => (value.trim() === '' ? null : value.trim());
+    body.contact_name = joinNameParts(trim(values.contact_first_name), trim(values.contact_last_name));
   }
   body.tags = values.tags;
   return body as unknown as ProspectCreate;

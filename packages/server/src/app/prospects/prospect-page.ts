@@ -1,4 +1,4 @@
-import type { Prospect } from '@prospectkit/core';
+import type { CustomFieldDefinition, Prospect } from '@prospectkit/core';
 import type { DeliveryRecord } from '../../store/deliveries.js';
 import type { StoredEvent } from '../../store/events.js';
 import type { OutcomeRecord } from '../../store/outcomes.js';
@@ -8,6 +8,7 @@ import { html, type SafeHtml } from '../shared/html.js';
 import { webhookUrl, workspaceUrl } from '../shared/layout.js';
 import { formatMoney } from '../shared/money.js';
 import type { Page } from '../shared/render.js';
+import { customFieldFacts } from './custom-field-inputs.js';
 import { outcomeBadge } from './outcome-badge.js';
 import { ownerName } from './owner-select.js';
 import { prospectUrl, tagList } from './prospect-list-page.js';
@@ -20,17 +21,26 @@ const money = (valueMinor: number | null, currency: string | null) =>
 const meeting = (at: Date | string | null) =>
   at === null ? html`<span class="hint">—</span>` : timeTag(new Date(at));
 
-function facts(p: Prospect, owner: string | null): SafeHtml {
+function facts(p: Prospect, owner: string | null, fields: readonly CustomFieldDefinition[]): SafeHtml {
   return html`<dl class="facts">
   <dt>Company</dt><dd>${p.company}</dd>
   <dt>Domain</dt><dd>${orDash(p.domain)}</dd>
   <dt>Website</dt><dd>${p.website ? html`<a href="${p.website}" rel="noopener noreferrer nofollow">${p.website}</a>` : orDash(null)}</dd>
-  <dt>Location</dt><dd>${orDash(p.location)}</dd>
   <dt>Contact name</dt><dd>${orDash(p.contact_name)}</dd>
+  <dt>First name</dt><dd>${orDash(p.contact_first_name)}</dd>
+  <dt>Last name</dt><dd>${orDash(p.contact_last_name)}</dd>
+  <dt>Job title</dt><dd>${orDash(p.contact_title)}</dd>
   <dt>Contact email</dt><dd>${p.contact_email ? html`<a href="mailto:${p.contact_email}">${p.contact_email}</a>` : orDash(null)}</dd>
+  <dt>Phone</dt><dd>${p.contact_phone ? html`<a href="tel:${p.contact_phone.replace(/[^0-9+]/g, '')}">${p.contact_phone}</a>` : orDash(null)}</dd>
+  <dt>Profile URL</dt><dd>${p.contact_profile_url ? html`<a class="wrap" href="${p.contact_profile_url}" rel="noopener noreferrer nofollow">${p.contact_profile_url}</a>` : orDash(null)}</dd>
+  <dt>Location</dt><dd>${orDash(p.location)}</dd>
+  <dt>City</dt><dd>${orDash(p.city)}</dd>
+  <dt>Region</dt><dd>${orDash(p.region)}</dd>
+  <dt>Country</dt><dd>${orDash(p.country)}</dd>
   <dt>Tags</dt><dd>${tagList(p.tags)}</dd>
   <dt>Owner</dt><dd>${orDash(owner)}</dd>
   <dt>Notes</dt><dd>${p.notes ? html`<div class="notes">${p.notes}</div>` : orDash(null)}</dd>
+  ${customFieldFacts(fields, p)}
   <dt>Prospect id</dt><dd><code>${p.id}</code></dd>
   <dt>Added</dt><dd>${timeTag(new Date(p.created_at))}</dd>
   <dt>Last changed</dt><dd>${timeTag(new Date(p.updated_at))}</dd>
@@ -119,6 +129,8 @@ export function prospectPage(input: {
   deliveries: readonly DeliveryRecord[];
   /** The workspace's teammates, to name the owner. */
   teammates: readonly Pick<Teammate, 'id' | 'name'>[];
+  /** The workspace's custom fields, shown after the notes. Default: none. */
+  customFields?: readonly CustomFieldDefinition[];
 }): Page {
   const p = input.prospect;
   const email = workspaceUrl(input.workspaceId, `/inbox/new?prospect=${encodeURIComponent(p.id)}`);
@@ -128,7 +140,7 @@ export function prospectPage(input: {
     body: html`<p class="actions"><a class="button" href="${prospectUrl(input.workspaceId, p.id, '/outcomes/new')}">Record outcome</a>
 <a class="button secondary" href="${prospectUrl(input.workspaceId, p.id, '/edit')}">Edit prospect</a>
 ${p.contact_email && html`<a class="button secondary" href="${email}">Write an email</a>`}</p>
-${facts(p, ownerName(p.owner_id, input.teammates))}
+${facts(p, ownerName(p.owner_id, input.teammates), input.customFields ?? [])}
 <h2>Current outcome</h2>
 ${currentOutcome(p)}
 <h2>Outcome history</h2>

@@ -16,6 +16,7 @@ export type Section =
   | 'workspace'
   | 'members'
   | 'audit'
+  | 'fields'
   | 'tokens'
   | 'webhooks';
 
@@ -84,6 +85,7 @@ function navigation(
   <ul aria-labelledby="nav-workspace">
     ${link('workspace', settingsUrl(workspace.id), 'Workspace')}
     ${link('members', settingsUrl(workspace.id, '/members'), 'Members')}
+    ${link('fields', settingsUrl(workspace.id, '/fields'), 'Fields')}
     ${link('audit', settingsUrl(workspace.id, '/audit'), 'Audit log')}
   </ul>
   <p class="group" id="nav-automation">Automation &amp; API</p>

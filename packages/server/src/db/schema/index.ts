@@ -16,6 +16,7 @@ import { v14 } from './v14-stored-prospects-follow-contract.js';
 import { v15 } from './v15-mail-senders-quotas-postmaster.js';
 import { v16 } from './v16-fleet-observability.js';
 import { v17 } from './v17-people-roles-audit-log.js';
+import { v18 } from './v18-contact-parts-location-parts-custom-fields.js';
 import { v19 } from './v19-prospect-filters-sorts-unaccent.js';
 
 /**
@@ -40,5 +41,6 @@ export const MIGRATIONS: readonly Migration[] = [
   v15,
   v16,
   v17,
+  v18,
   v19,
 ];
