@@ -29,6 +29,6 @@ export async function bundleCli(): Promise<{ cli: string; remove(): Promise<void
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
   });
-  await symlink(join(server, 'src/settings/assets'), join(outdir, 'assets'), 'dir');
+  await symlink(join(server, 'src/app/shared/assets'), join(outdir, 'assets'), 'dir');
   return { cli: join(outdir, 'cli.mjs'), remove: () => rm(outdir, { recursive: true, force: true }) };
 }
