@@ -16,7 +16,7 @@ export const CUSTOM_FIELD_TYPES = [
   'checkbox',
 ] as const;
 
-/** One of {@link CUSTOM_FIELD_TYPES}. */
+/** A custom field's type: `text`, `number`, `date`, `url`, `email`, `single_select`, `multi_select` or `checkbox`. */
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 /** How many custom fields a workspace may define, and how many values a prospect may hold (`maxProperties`). */
@@ -30,7 +30,7 @@ export const CUSTOM_FIELD_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
 /** A workspace's custom field, as defined under Workspace settings → Fields. */
 export interface CustomFieldDefinition {
-  /** The key in `custom_fields`, e.g. `lifecycle_stage` ({@link CUSTOM_FIELD_KEY}). */
+  /** The key in `custom_fields`, e.g. `lifecycle_stage` (a lower-case letter, then up to 39 lower-case letters, digits or `_`). */
   key: string;
   /** What the app shows, e.g. `Lifecycle stage`; 1-100 characters. */
   label: string;

@@ -104,7 +104,12 @@ export {
   ConversationError,
   getConversation,
 } from './store/conversations.js';
-export { addCustomField, listCustomFields, removeCustomField } from './store/custom-fields.js';
+export {
+  type AddCustomFieldResult,
+  addCustomField,
+  listCustomFields,
+  removeCustomField,
+} from './store/custom-fields.js';
 export {
   type AttemptLogEntry,
   DELIVERY_STATUSES,

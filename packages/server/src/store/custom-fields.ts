@@ -28,9 +28,20 @@ export async function listCustomFields(db: Sql, workspaceId: string): Promise<Cu
   return rows.map((row) => toDefinition(row as DefinitionRow));
 }
 
+/** What {@link addCustomField} did: the field added, or why it was refused. */
+export type AddCustomFieldResult =
+  | {
+      /** The field as stored. */
+      field: CustomFieldDefinition;
+    }
+  | {
+      /** `exists`: the workspace has a field with that key; `limit`: it has 50 fields already. */
+      refused: 'exists' | 'limit';
+    };
+
 /**
  * Adds a custom field (already checked: key, label, type, options) unless the workspace already has one with
- * that key or has {@link CUSTOM_FIELD_LIMIT} fields. The workspace's row is locked, so two additions at once
+ * that key or has 50 fields (core's `CUSTOM_FIELD_LIMIT`). The workspace's row is locked, so two additions at once
  * cannot both pass the limit.
  *
  * @returns the field, or why it was not added: `exists` (the key is taken) or `limit` (50 fields)
@@ -40,7 +51,7 @@ export async function addCustomField(
   workspaceId: string,
   field: CustomFieldDefinition,
   now: Date,
-): Promise<{ field: CustomFieldDefinition } | { refused: 'exists' | 'limit' }> {
+): Promise<AddCustomFieldResult> {
   await tx.query(`select id from workspaces where id = $1 for update`, [workspaceId]);
   const existing = await listCustomFields(tx, workspaceId);
   if (existing.some((f) => f.key === field.key)) return { refused: 'exists' };
