@@ -1,14 +1,12 @@
-import { ABILITIES } from '@prospectkit/core';
 import { unescape as decode } from 'html-escaper';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/database.js';
-import { createApiToken } from '../../src/store/api-tokens.js';
 import { createProspect } from '../../src/store/prospects.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
-import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
+import { testDatabaseKinds } from '../../src/testing/index.js';
 import { call } from '../http-helpers.js';
-import { PASSWORD, startApp } from './settings-app.js';
-import { SettingsClient } from './settings-client.js';
+import { type startApp, startWorkspaceApp } from './settings-app.js';
+import type { SettingsClient } from './settings-client.js';
 
 // Opening PGlite, migrating and signing in (argon2id) can take a while on a busy two-CPU machine.
 vi.setConfig({ hookTimeout: 120_000 });
@@ -30,21 +28,7 @@ describe.each(testDatabaseKinds())('the app: the prospect list over HTTP (%s)', 
   };
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    app = await startApp(db);
-    workspaceId = (await createWorkspace(db, 'Acme sales')).id;
-    const now = new Date();
-    token = (
-      await createApiToken(db, {
-        workspaceId,
-        name: 'test',
-        abilities: ABILITIES,
-        expiresAt: new Date(now.getTime() + 86_400_000),
-        now,
-      })
-    ).token;
-    browser = new SettingsClient(app.origin);
-    await browser.signIn(PASSWORD);
+    ({ db, app, workspaceId, token, browser } = await startWorkspaceApp(kind));
   });
   afterAll(async () => {
     await app?.close();

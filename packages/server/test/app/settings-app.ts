@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { ABILITIES } from '@prospectkit/core';
 import { pino } from 'pino';
 import type { SettingsOptions } from '../../src/app/app-router.js';
 import type { Clock } from '../../src/clock.js';
@@ -8,6 +9,10 @@ import type { Database } from '../../src/db/database.js';
 import { createApp } from '../../src/http/create-app.js';
 import { ensureOwner } from '../../src/people/ensure-owner.js';
 import { createLimiter } from '../../src/rate-limit/create-limiter.js';
+import { createApiToken } from '../../src/store/api-tokens.js';
+import { createWorkspace } from '../../src/store/workspaces.js';
+import { openTestDatabase } from '../../src/testing/index.js';
+import { SettingsClient } from './settings-client.js';
 
 /** The owner's password of the in-process settings apps. */
 export const PASSWORD = 'settings http test password';
@@ -79,4 +84,25 @@ export async function startApp(
       await limiter.close();
     },
   };
+}
+
+/**
+ * A database of `kind`, an app on it, the workspace "Acme sales", an API token with every ability (a day long)
+ * and the owner signed in: what the HTTP tests of a workspace's pages and its API start from.
+ */
+export async function startWorkspaceApp(kind: 'pglite' | 'postgres') {
+  const db = await openTestDatabase(kind);
+  const app = await startApp(db);
+  const workspaceId = (await createWorkspace(db, 'Acme sales')).id;
+  const now = new Date();
+  const { token } = await createApiToken(db, {
+    workspaceId,
+    name: 'test',
+    abilities: ABILITIES,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    now,
+  });
+  const browser = new SettingsClient(app.origin);
+  await browser.signIn(PASSWORD);
+  return { db, app, workspaceId, token, browser };
 }
