@@ -27,7 +27,7 @@ export function customFieldsPage(input: {
     section: 'fields',
     body: html`${errorSummary(errors)}
 <p class="lead">Custom fields add your own columns to every prospect of this workspace: shown on the prospect's page,
-edited in its form, filled by imports, and read and written through the API as <code>custom_fields</code> by key.
+edited in its form, and read and written through the API as <code>custom_fields</code> by key.
 Up to ${CUSTOM_FIELD_LIMIT} fields.</p>
 ${
   input.fields.length === 0
@@ -53,7 +53,7 @@ ${
     : html`<form method="post" action="${url()}" class="stack" novalidate>
   ${csrfField(input.csrf)}
   ${inputField({ name: 'label', label: 'Label', value: v.label, error: errors.label, maxlength: 100, autocomplete: 'off', required: true })}
-  ${inputField({ name: 'key', label: 'Key', value: v.key, error: errors.key, maxlength: 40, autocomplete: 'off', hint: 'The name in the API and in imports, e.g. lifecycle_stage. Leave it empty to make it from the label.' })}
+  ${inputField({ name: 'key', label: 'Key', value: v.key, error: errors.key, maxlength: 40, autocomplete: 'off', hint: 'The name in the API, e.g. lifecycle_stage. Leave it empty to make it from the label.' })}
   <div class="field">
     <label for="${fieldId('type')}">Type</label>
     ${errors.type && html`<span class="field-error" id="${fieldId('type')}-error">${errors.type}</span>`}
