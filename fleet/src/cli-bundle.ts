@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 
 const server = fileURLToPath(new URL('../../packages/server/', import.meta.url));
 
-/** Builds `prospectkit-server` (and the import thread beside it); resolves to its entry and a cleanup. */
+/** Builds `prospectkit-server` (and the mail task and import thread beside it); resolves to its entry and a cleanup. */
 export async function bundleCli(): Promise<{ cli: string; remove(): Promise<void> }> {
   // Under the server's node_modules, so the bundle's package imports resolve as they do from src/.
   const outdir = join(server, 'node_modules', '.cache', 'prospectkit-fleet', String(process.pid));
@@ -16,6 +16,8 @@ export async function bundleCli(): Promise<{ cli: string; remove(): Promise<void
   await build({
     entryPoints: {
       cli: join(server, 'src/cli/index.ts'),
+      // The mail workers' task (mail-workers.ts loads it beside the chunks, as tsdown.config.ts builds it).
+      'inbound-mail-task': join(server, 'src/mail/inbound-mail-task.ts'),
       'import-thread': join(server, 'src/import/import-thread.ts'),
     },
     bundle: true,

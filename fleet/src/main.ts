@@ -118,11 +118,16 @@ async function main(): Promise<number> {
     );
 
     const windows: WindowResult[] = [];
+    const step = (what: string) =>
+      console.log(
+        `test:fleet: +${((Date.now() - started) / 1000).toFixed(1)} s ${what}; load average ${load()}`,
+      );
     const window = async (
       phase: string,
       during?: { atMs: number; run(): Promise<string> },
       seconds = WINDOW_S,
     ) => {
+      step(`window: ${phase}`);
       const result = await loadWindow({
         phase,
         url: proxy.url,
@@ -172,6 +177,7 @@ async function main(): Promise<number> {
         return `api1 killed with ${inFlightAtKill} request(s) in flight on it`;
       },
     });
+    step('restarting api1');
     await api1.start();
     await upAll();
     await window('after: api1 restarted');
@@ -223,6 +229,7 @@ async function main(): Promise<number> {
       },
       LEASE_S + 10,
     );
+    step('restarting the killed worker');
     await holder.start();
     await window('after: worker restarted');
 
@@ -242,10 +249,12 @@ async function main(): Promise<number> {
         return `api2 out of HAProxy ${downAt - termAt} ms after SIGTERM, exited ${exitedAt - termAt} ms after`;
       },
     });
+    step('restarting api2');
     await api2.start();
     await upAll();
     await window('after: api2 restarted');
 
+    step('inbound mail on api1');
     // Inbound mail on api1: one message accepted, one recipient refused.
     const mail = [
       await sendMail(smtpPort, 'buyer@fleet.example', `${workspace.id.toLowerCase()}@localhost`),
@@ -253,9 +262,11 @@ async function main(): Promise<number> {
     ];
 
     // The rate limit, counted in Redis, is exact across the three instances.
+    step('the rate-limit burst');
     const burst = await rateLimitBurst({ url: proxy.url, token, limit: RATE_LIMIT, extra: 50 });
 
     // Everything written is delivered (a killed worker's claims come back when their lease runs out).
+    step('waiting for every delivery to settle');
     await until('every delivery to settle', 120_000, async () => {
       const [row] = await db.query<{ n: number }>(
         "select count(*)::int as n from deliveries where status = 'pending'",
@@ -332,9 +343,9 @@ async function main(): Promise<number> {
     console.log('\n| check | held | detail |\n| --- | --- | --- |');
     for (const check of checks)
       console.log(`| ${check.what} | ${check.ok ? 'yes' : 'NO'} | ${check.detail} |`);
-    console.log('\n## /metrics of api1 and worker1 at the end of the run\n');
+    console.log('\n## /metrics of api1 and of the worker that resumed the import, at the end of the run\n');
     await printScrape('api1', api1.metricsPort);
-    await printScrape('worker1', (workers[0] as FleetProcess).metricsPort);
+    await printScrape(other.name, other.metricsPort);
     const failedChecks = checks.filter((c) => !c.ok);
     console.log(
       `\ntest:fleet: ${failedChecks.length === 0 ? 'every check held' : `${failedChecks.length} check(s) failed`} in ${((Date.now() - started) / 1000).toFixed(0)} s; load average ${load()}`,

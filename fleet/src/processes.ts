@@ -29,6 +29,7 @@ export function fleetProcess(options: {
   let child: ChildProcess | undefined;
   let exited: Promise<number> = Promise.resolve(Date.now());
   let output = '';
+  let stopping = false;
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
   };
@@ -41,6 +42,7 @@ export function fleetProcess(options: {
       return child !== undefined && child.exitCode === null && child.signalCode === null;
     },
     async start() {
+      stopping = false;
       child = spawn(process.execPath, [options.cli, ...options.args], {
         env: { ...process.env, ...options.env },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,7 +50,16 @@ export function fleetProcess(options: {
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
       const current = child;
-      exited = new Promise((resolve) => current.once('exit', () => resolve(Date.now())));
+      exited = new Promise((resolve) =>
+        current.once('exit', (code, signal) => {
+          // A process that dies when nobody stopped it is the first thing a failure needs to show.
+          if (!stopping)
+            console.error(
+              `test:fleet: ${options.name} exited unexpectedly (${signal ?? `code ${code}`}); its last output:\n${output}`,
+            );
+          resolve(Date.now());
+        }),
+      );
       const readyz = `http://127.0.0.1:${options.kind === 'api' ? options.port : options.metricsPort}/readyz`;
       const deadline = Date.now() + 90_000;
       for (;;) {
@@ -63,6 +74,7 @@ export function fleetProcess(options: {
       }
     },
     async kill(signal) {
+      stopping = true;
       child?.kill(signal);
       return exited;
     },

@@ -18,7 +18,16 @@ export async function sendMail(port: number, from: string, to: string): Promise<
       if (/^\d{3} /.test(line)) waiters.shift()?.(line);
     }
   });
-  const reply = () => new Promise<string>((resolve) => waiters.push(resolve));
+  // A listener that is gone or silent fails the run with a reason instead of waiting without end.
+  let fail: (error: Error) => void = () => {};
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => {});
+  socket.on('error', (error) => fail(new Error(`SMTP on port ${port}: ${error.message}`)));
+  socket.on('close', () => fail(new Error(`SMTP on port ${port}: the connection closed before the reply`)));
+  socket.setTimeout(15_000, () => fail(new Error(`SMTP on port ${port}: no reply within 15 s`)));
+  const reply = () => Promise.race([new Promise<string>((resolve) => waiters.push(resolve)), failed]);
   const say = async (command: string) => {
     const answer = reply();
     socket.write(`${command}\r\n`);
@@ -33,6 +42,7 @@ export async function sendMail(port: number, from: string, to: string): Promise<
     await say('DATA');
     return await say(`From: ${from}\r\nTo: ${to}\r\nSubject: Fleet\r\n\r\nHello from the fleet test.\r\n.`);
   } finally {
-    socket.end('QUIT\r\n');
+    socket.setTimeout(0);
+    if (!socket.destroyed) socket.end('QUIT\r\n');
   }
 }

@@ -179,6 +179,7 @@ export async function startServer(
     const mailWorkers = await createMailWorkers({
       threads: config.mail.workerThreads,
       maxQueue: config.mail.limits.maxMessagesInProgress,
+      onError: (error) => logger.error({ error: error.message }, 'a mail worker failed to start'),
     });
     undo.push(() => mailWorkers.close());
     const app = createApp({

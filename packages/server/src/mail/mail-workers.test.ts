@@ -94,4 +94,24 @@ describe('the mail workers', () => {
     });
     expect(workers.completed).toBe(before + 1);
   });
+
+  it('survives a worker whose module cannot load: the message is refused as busy (451), the process lives on', async () => {
+    const failures: Error[] = [];
+    const broken = await createMailWorkers({
+      threads: 1,
+      maxQueue: 4,
+      filename: new URL('./no-such-mail-task.mjs', import.meta.url).href,
+      onError: (error) => failures.push(error),
+    });
+    try {
+      const task = { path: join(dir, 'none.eml'), envelope: {}, htmlLimits: DEFAULT_EMAIL_HTML_LIMITS };
+      for (const _ of [1, 2]) {
+        await expect(
+          broken.receive(task as Parameters<MailWorkers['receive']>[0], table),
+        ).rejects.toMatchObject({ name: 'MailWorkerError', code: 'busy' });
+      }
+    } finally {
+      await broken.close();
+    }
+  });
 });

@@ -48,7 +48,8 @@ export const DEFAULT_MAIL_THREADS = Math.max(1, Math.floor(availableParallelism(
  * The worker's module: its TypeScript source beside this file when the server runs from source (through tsx's
  * loader, as the server itself), else the bundle's `inbound-mail-task` entry beside the bundle's chunks.
  */
-function workerModule(): { filename: string; execArgv: string[] } {
+function workerModule(filename?: string): { filename: string; execArgv: string[] } {
+  if (filename) return { filename, execArgv: [] };
   const here = new URL(import.meta.url);
   const extension = extname(here.pathname);
   const fromSource = extension === '.ts';
@@ -65,16 +66,20 @@ function workerModule(): { filename: string; execArgv: string[] } {
  *
  * @param options.threads threads at most. Default {@link DEFAULT_MAIL_THREADS}
  * @param options.maxQueue tasks waiting at most. Default 16
+ * @param options.onError told when a thread fails outside a task (its module cannot load, it crashes at start):
+ *   the tasks waiting then fail at once as `busy` (the listener answers 451) instead of taking the process down.
+ *   Default: one line on standard error.
+ * @param options.filename the worker's module, for tests. Default: `inbound-mail-task` beside this module
  * @example
  * const workers = createMailWorkers({ threads: 1, maxQueue: 8 });
  * const { message, senderCheck } = await workers.receive(task, dns.promises.resolve);
  * @see docs/architecture.md, "Mail"
  */
 export async function createMailWorkers(
-  options: { threads?: number; maxQueue?: number } = {},
+  options: { threads?: number; maxQueue?: number; onError?: (error: Error) => void; filename?: string } = {},
 ): Promise<MailWorkers> {
   const { Piscina } = await import('piscina');
-  const { filename, execArgv } = workerModule();
+  const { filename, execArgv } = workerModule(options.filename);
   const pool = new Piscina({
     filename,
     execArgv,
@@ -84,12 +89,25 @@ export async function createMailWorkers(
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
+  // Piscina emits 'error' when a thread fails with no task of its own (at start); unheard, it would end the
+  // process. The waiting tasks are stopped so their senders hear 451 now rather than after TASK_TIMEOUT_MS.
+  const waiting = new Set<AbortController>();
+  pool.on('error', (error: Error) => {
+    (options.onError ?? ((e: Error) => console.error(`prospectkit: a mail worker failed: ${e.message}`)))(
+      error,
+    );
+    for (const controller of waiting) controller.abort(new MailWorkerError('busy', 'A mail worker failed.'));
+  });
   const run = async <T>(task: unknown, runOptions: { name?: string; transferList?: never[] }): Promise<T> => {
     if (pool.queueSize >= pool.options.maxQueue)
       throw new MailWorkerError('busy', 'The mail workers are busy.');
+    const controller = new AbortController();
+    waiting.add(controller);
     try {
-      return (await pool.run(task, { ...runOptions, signal: AbortSignal.timeout(TASK_TIMEOUT_MS) })) as T;
+      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(TASK_TIMEOUT_MS)]);
+      return (await pool.run(task, { ...runOptions, signal })) as T;
     } catch (error) {
+      if (controller.signal.aborted) throw controller.signal.reason;
       const { name, message, code } = error as Error & { code?: string };
       if (name === 'AbortError' || name === 'TimeoutError')
         throw new MailWorkerError('timeout', 'The message took too long to read.');
@@ -99,6 +117,8 @@ export async function createMailWorkers(
       if (code === 'ERR_WORKER_OUT_OF_MEMORY')
         throw new MailWorkerError('failed', 'The message needs more memory than a mail worker has.');
       throw new MailWorkerError('busy', `The mail workers could not take the message (${name}).`);
+    } finally {
+      waiting.delete(controller);
     }
   };
   return {
