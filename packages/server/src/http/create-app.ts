@@ -1,5 +1,5 @@
 import { contract, contractYaml, matchOperation } from '@prospectkit/core';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -10,6 +10,7 @@ import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { metricsEndpoint, requestMetrics } from '../metrics/metrics-http.js';
 import type { PrometheusMetrics } from '../metrics/prometheus-metrics.js';
+import { apiChain } from './api-chain.js';
 import { ApiError } from './api-error.js';
 import { apiVersion } from './api-version.js';
 import { contractChecks } from './contract-checks.js';
@@ -111,22 +112,22 @@ export function createApp(options: AppOptions): Express {
   app.use(requestId);
   app.use(requestLog(logger));
 
-  // The API first: every layer before it is matched against each API request's path.
-  const api = express.Router();
-  api.use(apiVersion);
+  // The API first: every layer before it is matched against each API request's path. One handler for the whole
+  // API (api-chain.ts) rather than a mounted router.
+  const api: Array<RequestHandler | RequestHandler[]> = [apiVersion];
   const { nameRoute } = options;
   if (nameRoute) {
-    api.use((req, _res, next) => {
+    api.push((req, _res, next) => {
       const { operation } = matchOperation(req.method, req.path);
       if (operation) nameRoute(`/api/v1${operation.path}`);
       next();
     });
   }
-  api.use(contractChecks({ db, clock, logger, limiter: options.limiter, grants: options.grants }));
+  api.push(contractChecks({ db, clock, logger, limiter: options.limiter, grants: options.grants }));
   if (options.validateResponses !== false) {
     // Requests are validated by the checks above (core's validators, shared with the mock); this validates
     // only what the operations answer.
-    api.use(
+    api.push(
       OpenApiValidator.middleware({
         apiSpec: validatorContract(document) as never,
         validateRequests: false,
@@ -134,11 +135,11 @@ export function createApp(options: AppOptions): Express {
         validateSecurity: false,
         validateFormats: true,
         ajvFormats: { mode: 'full' },
-      }),
+      }) as RequestHandler[],
     );
   }
-  api.use(prospectRoutes({ db, clock, publicUrl: options.publicUrl }));
-  app.use('/api/v1', api);
+  api.push(prospectRoutes({ db, clock, publicUrl: options.publicUrl }));
+  app.use(apiChain('/api/v1', api));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -34,10 +34,8 @@ export function requestMetrics(prometheus: PrometheusMetrics) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     inFlight.inc();
-    let done = false;
-    const end = () => {
-      if (done) return;
-      done = true;
+    // One `close` listener: a response always emits it, after `finish` when it was sent whole (request-log.ts).
+    res.once('close', () => {
       inFlight.dec();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpRequest(operationOf(req), res.statusCode, seconds);
@@ -45,9 +43,7 @@ export function requestMetrics(prometheus: PrometheusMetrics) {
         metrics.rateLimited(
           req.method === 'POST' && req.originalUrl.startsWith('/settings/sign-in') ? 'sign_in' : 'api',
         );
-    };
-    res.once('finish', end);
-    res.once('close', end);
+    });
     next();
   };
 }
