@@ -3,6 +3,7 @@
 // RSS sampled every 50 ms throughout.
 import { createReadStream } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import v8 from 'node:v8';
 import {
   type Database,
   getImportJob,
@@ -32,8 +33,18 @@ export async function runImport(
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peakRss = baseline;
+  let atPeak = process.memoryUsage();
+  let spaces = '';
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const now = process.memoryUsage();
+    if (now.rss > peakRss) {
+      peakRss = now.rss;
+      atPeak = now;
+      spaces = v8
+        .getHeapSpaceStatistics()
+        .map((sp) => `${sp.space_name} ${(sp.space_used_size / 1048576).toFixed(0)}`)
+        .join(', ');
+    }
   }, 50);
   const gets: number[] = [];
   let getting = false;
@@ -93,6 +104,9 @@ export async function runImport(
       gets,
       p50: percentile(gets, 0.5),
       p99: percentile(gets, 0.99),
+      baselineRss: baseline,
+      atPeak,
+      spaces,
       peakRss,
       rssGrowth: peakRss - baseline,
     };
