@@ -1,6 +1,7 @@
 import {
   COUNT_CAP,
   hasFilters,
+  type ProspectFilters,
   type ProspectListRequest,
   type ProspectSort,
   pageOffset,
@@ -69,26 +70,11 @@ export async function listProspectRows(
   const direction = forward ? 'asc' : 'desc';
   const limit = request.perPage + 1;
   const offset = request.cursor ? 0 : pageOffset(request.page, request.perPage);
+  const match = prospectMatchSql(workspaceId, request.filters);
+  if (match === undefined) return { rows: [], counted: 0 };
+  const { params: base, conditions, search } = match;
   const f = request.filters;
-  // The parameters of the matches ($1 the workspace, then the filters'), shared by every statement below; each
-  // statement's own (cursor, limit, offset) follow them in a copy.
-  const base: unknown[] = [workspaceId];
   const add = (list: unknown[], value: unknown) => `$${list.push(value)}`;
-  const conditions = ['workspace_id = $1'];
-  if (f.tags.length > 0) conditions.push(`tags @> ${add(base, f.tags)}::text[]`);
-  if (f.ownerId !== undefined)
-    conditions.push(f.ownerId === null ? 'owner_id is null' : `owner_id = ${add(base, f.ownerId)}`);
-  if (f.outcome !== undefined)
-    conditions.push(f.outcome === null ? 'outcome is null' : `outcome = ${add(base, f.outcome)}`);
-  if (f.createdAfter) conditions.push(`created_at > ${add(base, f.createdAfter)}`);
-  if (f.createdBefore) conditions.push(`created_at < ${add(base, f.createdBefore)}`);
-  let search: string | undefined;
-  if (f.search !== undefined) {
-    const condition = prospectSearchCondition(f.search);
-    if (condition === undefined) return { rows: [], counted: 0 };
-    search = condition.sql(base.length + 1);
-    base.push(condition.value);
-  }
   const matches = [...conditions, ...(search ? [search] : [])].join(' and ');
   /** A statement's tail: the cursor's row comparison (when there is one), the order, the limit and offset. */
   const tail = (params: unknown[], key: string, id: string, where: string) => {
@@ -160,6 +146,35 @@ export async function listProspectRows(
           PLANNED,
         );
   return { rows: toRows(rows), counted };
+}
+
+/**
+ * The filters of `listProspects` (openapi.yaml) as SQL conditions on `prospects`: `$1` is the workspace, then the
+ * filters' values in `params`; `search` is the search's own condition (kept apart: the list tests it row by row
+ * on a walk). The list and the app's bulk jobs (`store/bulk-jobs.ts`) match the same rows by it.
+ *
+ * @returns `undefined` when the search term can match nothing
+ */
+export function prospectMatchSql(
+  workspaceId: string,
+  f: ProspectFilters,
+): { params: unknown[]; conditions: string[]; search?: string } | undefined {
+  const params: unknown[] = [workspaceId];
+  const add = (value: unknown) => `$${params.push(value)}`;
+  const conditions = ['workspace_id = $1'];
+  if (f.tags.length > 0) conditions.push(`tags @> ${add(f.tags)}::text[]`);
+  if (f.ownerId !== undefined)
+    conditions.push(f.ownerId === null ? 'owner_id is null' : `owner_id = ${add(f.ownerId)}`);
+  if (f.outcome !== undefined)
+    conditions.push(f.outcome === null ? 'outcome is null' : `outcome = ${add(f.outcome)}`);
+  if (f.createdAfter) conditions.push(`created_at > ${add(f.createdAfter)}`);
+  if (f.createdBefore) conditions.push(`created_at < ${add(f.createdBefore)}`);
+  if (f.search === undefined) return { params, conditions };
+  const condition = prospectSearchCondition(f.search);
+  if (condition === undefined) return undefined;
+  const search = condition.sql(params.length + 1);
+  params.push(condition.value);
+  return { params, conditions, search };
 }
 
 /** The number of rows matching `where`, counting at most `cap` when given. */

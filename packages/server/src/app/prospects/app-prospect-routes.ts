@@ -52,6 +52,7 @@ import {
 import { prospectFormPage } from './prospect-form-page.js';
 import { prospectListPage, prospectUrl } from './prospect-list-page.js';
 import { prospectPage } from './prospect-page.js';
+import { bulkRoutes } from './bulk-routes.js';
 import { savedViewRoutes } from './saved-view-routes.js';
 
 /** The list's query parameters as the page names them. */
@@ -123,6 +124,7 @@ export function appProspectRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
   // Before `/:prospectId`, which would take `views` for an id.
   router.use('/views', savedViewRoutes(ctx));
+  router.use('/bulk', bulkRoutes(ctx));
   const wsId = (res: Response) => currentWorkspace(res).id;
   const teammatesOf = (res: Response) => listTeammates(ctx.db, { workspaceId: wsId(res) });
   /** The add form (no `prospect`) or the edit form, with the workspace's teammates for the owner select. */
@@ -196,6 +198,8 @@ export function appProspectRoutes(ctx: AppContext): Router {
       linkQuery: request.linkQuery,
       cursors: cut.cursors,
     });
+    const canChange = can(currentMember(res).role, 'work');
+    const teammates = await teammatesOf(res);
     render(
       req,
       res,
@@ -207,11 +211,25 @@ export function appProspectRoutes(ctx: AppContext): Router {
         views: await listSavedViews(ctx.db, wsId(res)),
         viewQuery: viewQueryOf(req),
         csrf: csrfOf(req),
-        canChange: can(currentMember(res).role, 'work'),
+        canChange,
         page,
-        teammates: await teammatesOf(res),
+        teammates,
         origin: origin(req),
         ...(query.errors ? { errors: query.errors } : {}),
+        ...(canChange
+          ? {
+              bulk: {
+                workspaceId: wsId(res),
+                csrf: csrfOf(req),
+                query: query.errors ? '' : new URLSearchParams(request.linkQuery).toString(),
+                back: viewQueryOf(req),
+                total: page.meta.total,
+                atLeast: page.meta.total_relation === 'gte',
+                filtered: hasFilters(request.filters),
+                teammates,
+              },
+            }
+          : {}),
       }),
       { flash: takeFlash(req) },
     );

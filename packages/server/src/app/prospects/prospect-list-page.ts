@@ -6,6 +6,7 @@ import { formatUtc } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
 import { csrfField, settingsUrl, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
+import { type BulkControlsInput, bulkControls, rowCheckbox } from './bulk-controls.js';
 import type { ListFilterValues } from './list-filter-form.js';
 import { outcomeBadge } from './outcome-badge.js';
 import { ownerName } from './owner-select.js';
@@ -35,6 +36,8 @@ export interface ProspectListInput {
   teammates: readonly Pick<Teammate, 'id' | 'name'>[];
   /** The server's public origin, for the curl line of the empty state. */
   origin: string;
+  /** The bulk form (rows ticked or all matching), for members and up; none for viewers. */
+  bulk?: BulkControlsInput | undefined;
 }
 
 export const prospectUrl = (workspaceId: string, prospectId: string, rest = '') =>
@@ -187,11 +190,13 @@ function emptyState(input: ProspectListInput): SafeHtml {
 }
 
 function table(input: ProspectListInput): SafeHtml {
+  const select = input.bulk !== undefined;
   return html`<table class="stack prospects"><caption class="sr-only">Prospects</caption>
-<thead><tr><th scope="col">Company</th><th scope="col">Contact</th><th scope="col">Tags</th><th scope="col">Owner</th>
+<thead><tr>${select && html`<th scope="col" class="select"><span class="sr-only">Select</span></th>`}<th scope="col">Company</th><th scope="col">Contact</th><th scope="col">Tags</th><th scope="col">Owner</th>
 <th scope="col">Outcome</th><th scope="col">Added</th></tr></thead>
 <tbody>${input.page.data.map(
     (p) => html`<tr>
+  ${select && html`<td class="select">${rowCheckbox(p.id, p.company)}</td>`}
   <td data-label="Company"><a href="${prospectUrl(input.workspaceId, p.id)}"><strong>${p.company}</strong></a>${
     p.domain && html`<div class="hint">${p.domain}</div>`
   }</td>
@@ -255,6 +260,7 @@ ${
     : html`${searchForm(input)}
 ${savedViews(input)}
 ${summary(input)}
+${input.bulk && input.page.data.length > 0 ? bulkControls(input.bulk) : ''}
 ${
   input.page.data.length > 0
     ? table(input)
