@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { ServerConfig } from './config.js';
 import { type BulkRunner, type BulkRunnerOptions, createBulkRunner } from './bulk/create-bulk-runner.js';
+import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker.js';
 import type { DeliveryWorkerOptions } from './delivery/delivery-worker-options.js';

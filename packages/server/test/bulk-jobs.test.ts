@@ -58,8 +58,9 @@ describe.each(testDatabaseKinds())('bulk jobs on %s', (kind) => {
     );
   const eventCount = async (ws: string) =>
     Number(
-      (await db.query<{ n: number }>('select count(*)::int as n from events where workspace_id = $1', [ws]))[0]
-        ?.n,
+      (
+        await db.query<{ n: number }>('select count(*)::int as n from events where workspace_id = $1', [ws])
+      )[0]?.n,
     );
 
   it('counts the matches when made, changes each in batches, and emits no event (PATCH emits none)', async () => {
@@ -93,7 +94,10 @@ describe.each(testDatabaseKinds())('bulk jobs on %s', (kind) => {
     await makeJob(ws, 'remove_tag', 'old', 'tag=old');
     expect(await runner.runOnce()).toMatchObject({ status: 'succeeded', total_rows: 5, changed_count: 5 });
     expect((await tagsOf(ws)).every((r) => r.tags.join() === 'q4')).toBe(true);
-    await db.query(`update prospects set owner_id = 'tm_A' where workspace_id = $1 and company in ('Q1', 'Q2')`, [ws]);
+    await db.query(
+      `update prospects set owner_id = 'tm_A' where workspace_id = $1 and company in ('Q1', 'Q2')`,
+      [ws],
+    );
     await makeJob(ws, 'set_owner', 'tm_A', '');
     expect(await runner.runOnce()).toMatchObject({ total_rows: 10, rows_done: 10, changed_count: 8 });
     await makeJob(ws, 'set_owner', null, 'owner_id=tm_A');

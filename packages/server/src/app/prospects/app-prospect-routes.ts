@@ -32,6 +32,7 @@ import { issueErrors } from '../shared/issue-errors.js';
 import { workspaceUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
+import { bulkRoutes } from './bulk-routes.js';
 import {
   type CustomFieldFormValues,
   customFieldFormValues,
@@ -52,7 +53,6 @@ import {
 import { prospectFormPage } from './prospect-form-page.js';
 import { prospectListPage, prospectUrl } from './prospect-list-page.js';
 import { prospectPage } from './prospect-page.js';
-import { bulkRoutes } from './bulk-routes.js';
 import { savedViewRoutes } from './saved-view-routes.js';
 
 /** The list's query parameters as the page names them. */

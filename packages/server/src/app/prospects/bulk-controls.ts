@@ -52,11 +52,11 @@ ${csrfField(input.csrf)}
   </select>
 </div>
 <div class="field">
-  <label for="${fieldId('bulk-tag')}">Tag <span class="hint">(to add or remove)</span></label>
+  <label for="${fieldId('bulk-tag')}">Tag to add or remove</label>
   <input id="${fieldId('bulk-tag')}" name="tag" type="text" maxlength="50">
 </div>
 <div class="field">
-  <label for="${fieldId('bulk-owner')}">New owner <span class="hint">(to set)</span></label>
+  <label for="${fieldId('bulk-owner')}">New owner</label>
   <select id="${fieldId('bulk-owner')}" name="owner">
     <option value="">No owner</option>
     ${input.teammates.map((t) => html`<option value="${t.id}">${t.name} (${t.email})</option>`)}
