@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { resolveListFilters } from '../prospects/resolve-list-filters.js';
 import {
   BULK_CHANNEL,
   type BulkJob,
@@ -76,7 +77,9 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
   /** Runs a claimed job's batches; `held.job` is the job under its latest lease, for the caller to hand back. */
   const run = async (held: { job: BulkJob }): Promise<BulkJob> => {
     const claimed = held.job;
-    const read = bulkFilters(claimed.query);
+    const parsed = bulkFilters(claimed.query);
+    const read =
+      'issues' in parsed ? parsed : await resolveListFilters(db, claimed.workspace_id, parsed.filters);
     if ('issues' in read) {
       await failBulkJob(db, claimed, { now: clock.now(), failure: 'Its filters are no longer valid.' });
       return claimed;

@@ -1,5 +1,6 @@
 import {
   COUNT_CAP,
+  type CustomFieldFilter,
   hasFilters,
   type ProspectFilters,
   type ProspectListRequest,
@@ -169,12 +170,33 @@ export function prospectMatchSql(
     conditions.push(f.outcome === null ? 'outcome is null' : `outcome = ${add(f.outcome)}`);
   if (f.createdAfter) conditions.push(`created_at > ${add(f.createdAfter)}`);
   if (f.createdBefore) conditions.push(`created_at < ${add(f.createdBefore)}`);
+  for (const filter of f.customFields ?? []) conditions.push(customFieldCondition(filter, add));
   if (f.search === undefined) return { params, conditions };
   const condition = prospectSearchCondition(f.search);
   if (condition === undefined) return undefined;
   const search = condition.sql(params.length + 1);
   params.push(condition.value);
   return { params, conditions, search };
+}
+
+/**
+ * One custom field filter (openapi.yaml `CustomFieldsFilter`, `CustomFieldsGte`, `CustomFieldsLte`), read by its
+ * field's type (core's `resolveCustomFieldFilters`): equality as JSON containment, which the GIN index of
+ * migration 24 answers (a number equal as a number, a multi-select holding the option); a range by number or by
+ * the date's text, tested on the rows the other conditions (or the list's walk) give. A stored value of another
+ * JSON type (a field removed and added again with another type) never matches, and never fails the cast.
+ */
+function customFieldCondition(filter: CustomFieldFilter, add: (value: unknown) => string): string {
+  if (filter.type === undefined) throw new Error('custom field filters are resolved before listing');
+  if (filter.op === 'eq') {
+    const value = filter.type === 'multi_select' ? [filter.value] : filter.value;
+    return `custom_fields @> ${add(JSON.stringify({ [filter.key]: value }))}::text::jsonb`;
+  }
+  const key = add(filter.key);
+  const compare = filter.op === 'gte' ? '>=' : '<=';
+  return filter.type === 'number'
+    ? `(case when jsonb_typeof(custom_fields -> ${key}::text) = 'number' then (custom_fields ->> ${key}::text)::numeric end) ${compare} ${add(filter.value)}::numeric`
+    : `(case when jsonb_typeof(custom_fields -> ${key}::text) = 'string' then (custom_fields ->> ${key}::text) end) collate "C" ${compare} ${add(filter.value)}::text`;
 }
 
 /** The number of rows matching `where`, counting at most `cap` when given. */

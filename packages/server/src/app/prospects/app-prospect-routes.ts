@@ -1,4 +1,5 @@
 import {
+  type CustomFieldDefinition,
   cutListPage,
   hasFilters,
   isId,
@@ -12,10 +13,12 @@ import {
   validateRequest,
 } from '@prospectkit/core';
 import express, { type Request, type Response, type Router } from 'express';
+import type { Sql } from '../../db/database.js';
 import { addProspect } from '../../prospects/add-prospect.js';
 import { contractBodyIssues } from '../../prospects/contract-body-issues.js';
 import { editProspect } from '../../prospects/edit-prospect.js';
 import { recordProspectOutcome } from '../../prospects/record-prospect-outcome.js';
+import { resolveListFilters } from '../../prospects/resolve-list-filters.js';
 import { listCustomFields } from '../../store/custom-fields.js';
 import { listEventDeliveries } from '../../store/deliveries.js';
 import { listProspectEvents } from '../../store/events.js';
@@ -74,22 +77,33 @@ const LIST_QUERY_LABELS: Record<string, string> = {
  * The list's query as the API reads it (core's `validateRequest` and `readProspectListQuery`), from the page's
  * GET form (`readListFilterForm`), or its problems beside the controls.
  */
-function listQuery(query: QueryObject): {
+async function listQuery(
+  db: Sql,
+  workspaceId: string,
+  query: QueryObject,
+  definitions: readonly CustomFieldDefinition[],
+): Promise<{
   request: ProspectListRequest;
   search: string;
   values: ListFilterValues;
   errors?: FieldErrors;
-} {
+}> {
   const { api, values } = readListFilterForm(query);
   const validated = validateRequest('listProspects', api, undefined);
   const typed = typeof api.search === 'string' ? api.search : '';
   const issues = validated.ok ? nulIssues(validated.query, undefined) : validated.issues;
   const read = validated.ok && issues.length === 0 ? readProspectListQuery(validated.query) : undefined;
-  if (read === undefined || 'issues' in read) {
+  const resolved =
+    read && !('issues' in read) ? await resolveListFilters(db, workspaceId, read.request.filters) : undefined;
+  if (read === undefined || 'issues' in read || resolved === undefined || 'issues' in resolved) {
     // The API would answer 422; the page says why beside the search box and lists the first page, unfiltered.
-    const errors = issueErrors(read && 'issues' in read ? read.issues : issues, {
-      label: (path) => LIST_QUERY_LABELS[path],
-    });
+    const found =
+      resolved && 'issues' in resolved ? resolved.issues : read && 'issues' in read ? read.issues : issues;
+    const fieldLabel = (path: string) => {
+      const key = /^custom_fields(?:_gte|_lte)?\.(.+)$/.exec(path)?.[1];
+      return key === undefined ? undefined : (definitions.find((d) => d.key === key)?.label ?? key);
+    };
+    const errors = issueErrors(found, { label: (path) => LIST_QUERY_LABELS[path] ?? fieldLabel(path) });
     const plain = readProspectListQuery({});
     if ('issues' in plain) throw new Error('the default list query is valid');
     return {
@@ -99,7 +113,7 @@ function listQuery(query: QueryObject): {
       errors: { search: Object.values(errors)[0] as string },
     };
   }
-  return { request: read.request, search: typed, values };
+  return { request: { ...read.request, filters: resolved.filters }, search: typed, values };
 }
 
 /** The page's query string without `page` and `cursor`: what "Save this view" keeps. */
@@ -184,7 +198,8 @@ export function appProspectRoutes(ctx: AppContext): Router {
   }
 
   router.get('/', async (req, res) => {
-    const query = listQuery(req.query as QueryObject);
+    const customFields = await fieldsOf(res);
+    const query = await listQuery(ctx.db, wsId(res), req.query as QueryObject, customFields);
     const { request } = query;
     const { rows, counted } = await listProspectRows(ctx.db, wsId(res), request);
     const cut = cutListPage(rows, request, (row) => row.sortKey);
@@ -207,6 +222,7 @@ export function appProspectRoutes(ctx: AppContext): Router {
         workspaceId: wsId(res),
         search: query.search,
         filters: query.values,
+        customFields,
         filtered: hasFilters(request.filters),
         views: await listSavedViews(ctx.db, wsId(res)),
         viewQuery: viewQueryOf(req),

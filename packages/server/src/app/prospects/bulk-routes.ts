@@ -1,5 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { bulkFilters } from '../../bulk/bulk-scope.js';
+import { resolveListFilters } from '../../prospects/resolve-list-filters.js';
 import { withAudit } from '../../store/audit-log.js';
 import { createBulkJob, getBulkJob } from '../../store/bulk-jobs.js';
 import { listTeammates } from '../../store/teammates.js';
@@ -34,7 +35,8 @@ export function bulkRoutes(ctx: AppContext): Router {
     const back = typeof body.back === 'string' && body.back.length <= 2_000 ? body.back : '';
     const list = workspaceUrl(wsId(res), `/prospects${back ? `?${back}` : ''}`);
     if ('problem' in form) return redirectWithFlash(req, res, list, { text: form.problem, tone: 'warning' });
-    const read = bulkFilters(form.query);
+    const parsed = bulkFilters(form.query);
+    const read = 'issues' in parsed ? parsed : await resolveListFilters(ctx.db, wsId(res), parsed.filters);
     if ('issues' in read)
       return redirectWithFlash(req, res, list, {
         text: 'The filters are not valid: fix them above, then act on the rows they match.',

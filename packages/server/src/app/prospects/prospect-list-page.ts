@@ -1,4 +1,4 @@
-import type { Prospect, ProspectList } from '@prospectkit/core';
+import type { CustomFieldDefinition, Prospect, ProspectList } from '@prospectkit/core';
 import type { SavedView } from '../../store/saved-views.js';
 import type { Teammate } from '../../store/teammates.js';
 import { type FieldErrors, fieldId } from '../shared/form-fields.js';
@@ -7,6 +7,7 @@ import { html, type SafeHtml } from '../shared/html.js';
 import { csrfField, settingsUrl, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import { type BulkControlsInput, bulkControls, rowCheckbox } from './bulk-controls.js';
+import { customFieldFilterControls } from './custom-field-filter-controls.js';
 import type { ListFilterValues } from './list-filter-form.js';
 import { outcomeBadge } from './outcome-badge.js';
 import { ownerName } from './owner-select.js';
@@ -21,6 +22,8 @@ export interface ProspectListInput {
   search: string;
   /** The filter and sort controls' values ('' where unset). */
   filters: ListFilterValues;
+  /** The workspace's custom fields, each a filter control. */
+  customFields: readonly CustomFieldDefinition[];
   /** Whether a filter (or the search) applies. */
   filtered: boolean;
   /** The workspace's saved views, and the current query ("Save this view" keeps it), the CSRF token. */
@@ -140,9 +143,10 @@ function filterControls(input: ListProspectInputFilters): SafeHtml {
     <label for="${fieldId('added_to')}">Added until</label>
     <input id="${fieldId('added_to')}" name="added_to" type="date" value="${f.added_to}">
   </div>
+  ${customFieldFilterControls(input.customFields, f.custom)}
   ${select('sort', 'Sort', f.sort === '' ? 'newest' : f.sort, SORT_LABELS)}`;
 }
-type ListProspectInputFilters = Pick<ProspectListInput, 'filters' | 'teammates'>;
+type ListProspectInputFilters = Pick<ProspectListInput, 'filters' | 'teammates' | 'customFields'>;
 
 /** The workspace's saved views as links (the URL is the view), each with Delete; and "Save this view". */
 function savedViews(input: ProspectListInput): SafeHtml {
