@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listAudit } from '../../src/store/audit-log.js';
+import { addCustomField } from '../../src/store/custom-fields.js';
 import { createProspects } from '../../src/store/prospects.js';
 import { createTeammate } from '../../src/store/teammates.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
@@ -136,6 +137,39 @@ describe.each(testDatabaseKinds())('the app: bulk changes of prospects, without 
         .isVisible(),
     ).resolves.toBe(true);
     expect(await rows('true')).toEqual(before);
+  });
+
+  it('filters by the workspace’s custom fields from controls of the GET form, then acts on those matches', async () => {
+    for (const field of [
+      { key: 'seats', label: 'Seats', type: 'number' as const, options: [] },
+      { key: 'stage', label: 'Stage', type: 'single_select' as const, options: ['Lead', 'Demo'] },
+    ])
+      await server.db.transaction((tx) => addCustomField(tx, server.workspaceId, field, new Date()));
+    await server.db.query(
+      `update prospects set custom_fields = jsonb_build_object('seats', substr(company, 6)::int, 'stage', 'Demo')
+       where workspace_id = $1 and company like 'Lead 24%'`,
+      [server.workspaceId],
+    );
+    await page.goto(`${list()}?tag=salesnav`);
+    await page.getByLabel('Seats from').fill('245');
+    await page.getByLabel('Stage', { exact: true }).selectOption('Demo');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const url = new URL(page.url());
+    expect(url.searchParams.get('custom_fields_gte[seats]')).toBe('245');
+    expect(url.searchParams.get('custom_fields[stage]')).toBe('Demo');
+    const shown = await page.locator('table.prospects td[data-label="Company"] strong').allTextContents();
+    expect(shown).toEqual(['Lead 249', 'Lead 248', 'Lead 247', 'Lead 246', 'Lead 245']);
+    await shoot('prospects-custom-field-filters', 1280);
+    await shoot('prospects-custom-field-filters', 390);
+    await page.getByLabel('All 5 prospects matching the filters').check();
+    await page.getByLabel('Tag to add or remove').fill('big');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await reloadUntil(page, () => page.getByText('Done: 5 prospects changed.').isVisible());
+    expect((await rows(`'big' = any(tags)`)).map((r) => r.company)).toEqual(shown.toReversed());
+    await page.goto(`${list()}?custom_fields_gte[stage]=Demo`);
+    await expect(page.locator('[id="f-search-error"]').textContent()).resolves.toContain(
+      'only number and date fields take a range',
+    );
   });
 
   it('shows a viewer no bulk form, and refuses their POST (403)', async () => {

@@ -30,7 +30,8 @@ describe.each(testDatabaseKinds())('the app: prospect filters and sort, without 
   let page: Page;
   let adaId: string;
   const list = () => `${server.origin}/workspaces/${server.workspaceId}/prospects`;
-  const companies = () => page.locator('table.prospects tbody tr td:first-child strong').allTextContents();
+  const companies = () =>
+    page.locator('table.prospects tbody tr td[data-label="Company"] strong').allTextContents();
   const shoot = async (name: string) => {
     if (kind !== 'pglite') return;
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
