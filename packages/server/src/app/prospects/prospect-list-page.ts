@@ -200,7 +200,7 @@ function table(input: ProspectListInput): SafeHtml {
 <th scope="col">Outcome</th><th scope="col">Added</th></tr></thead>
 <tbody>${input.page.data.map(
     (p) => html`<tr>
-  ${select && html`<td class="select">${rowCheckbox(p.id, p.company)}</td>`}
+  ${select && html`<td class="select" data-label="Select">${rowCheckbox(p.id, p.company)}</td>`}
   <td data-label="Company"><a href="${prospectUrl(input.workspaceId, p.id)}"><strong>${p.company}</strong></a>${
     p.domain && html`<div class="hint">${p.domain}</div>`
   }</td>
