@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkFilters } from '../src/bulk/bulk-scope.js';
 import { createBulkRunner } from '../src/bulk/create-bulk-runner.js';
 import type { Database } from '../src/db/database.js';
+import { createPostgresDatabase } from '../src/db/postgres-database.js';
 import {
   type BulkAction,
   claimBulkJob,
@@ -153,5 +154,61 @@ describe.each(testDatabaseKinds())('bulk jobs on %s', (kind) => {
       { minute: 2, n: 60 },
       { minute: 4, n: 40 },
     ]);
+  });
+
+  it('two runners on one database (two connections on PostgreSQL) run each job once; a stopped one hands its job over', async () => {
+    const ws = await workspace(300);
+    const other =
+      db.kind === 'pglite'
+        ? { db, close: async () => {} }
+        : await (async () => {
+            const [{ schema } = { schema: '' }] = await db.query<{ schema: string }>(
+              'select current_schema() as schema',
+            );
+            const second = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string, { schema });
+            return { db: second, close: () => second.close() };
+          })();
+    const jobs = [
+      await makeJob(ws, 'add_tag', 'a', 'tag=q4'),
+      await makeJob(ws, 'add_tag', 'b', 'tag=old'),
+      await makeJob(ws, 'set_owner', 'tm_C', ''),
+    ];
+    // The first runner stops itself after its first batch, as a `worker` stopping on SIGTERM does: it hands the
+    // job's lease back and the other resumes the job at once, after that batch.
+    let stopping: Promise<void> | undefined;
+    const first = createBulkRunner({
+      db,
+      logger: quietLogger,
+      batchSize: 40,
+      pollMs: 100,
+      onBatch: () => {
+        stopping ??= first.stop();
+      },
+    });
+    const second = createBulkRunner({ db: other.db, logger: quietLogger, batchSize: 40, pollMs: 100 });
+    try {
+      await first.start();
+      await second.start();
+      const ended = async () =>
+        (await Promise.all(jobs.map((j) => getBulkJob(db, ws, j.id)))).every(
+          (j) => j?.status === 'succeeded',
+        );
+      for (let i = 0; i < 300 && !(await ended()); i++) await new Promise((r) => setTimeout(r, 100));
+      const done = await Promise.all(jobs.map((j) => getBulkJob(db, ws, j.id)));
+      expect(done.map((j) => [j?.status, j?.total_rows, j?.rows_done, j?.changed_count])).toEqual([
+        ['succeeded', 300, 300, 300],
+        ['succeeded', 150, 150, 150],
+        ['succeeded', 300, 300, 300],
+      ]);
+      expect(done.some((j) => (j?.attempts ?? 0) === 2)).toBe(true);
+      const all = await tagsOf(ws);
+      expect(all.every((r) => r.tags.includes('a') && r.owner_id === 'tm_C')).toBe(true);
+      expect(all.filter((r) => r.tags.includes('b'))).toHaveLength(150);
+    } finally {
+      await stopping;
+      await first.stop();
+      await second.stop();
+      await other.close();
+    }
   });
 });
