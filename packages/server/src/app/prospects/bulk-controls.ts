@@ -28,10 +28,14 @@ export const BULK_FORM_ID = 'bulk';
  * docs/bulk-actions.md.
  */
 export function bulkControls(input: BulkControlsInput): SafeHtml {
-  const n = `${input.atLeast ? 'at least ' : ''}${input.total.toLocaleString('en-US')}`;
-  const all = input.filtered
-    ? `All ${n} ${input.total === 1 && !input.atLeast ? 'prospect' : 'prospects'} matching the filters`
-    : `All ${n} prospects of the workspace`;
+  // A capped count (openapi.yaml `Count`) is a lower bound; the job counts its rows exactly when it is made.
+  const n = input.total.toLocaleString('en-US');
+  const noun = input.total === 1 && !input.atLeast ? 'prospect' : 'prospects';
+  const all = input.atLeast
+    ? `All ${input.filtered ? 'prospects matching the filters' : 'prospects of the workspace'} (at least ${n})`
+    : input.filtered
+      ? `All ${n} ${noun} matching the filters`
+      : `All ${n} ${noun} of the workspace`;
   const radio = (value: string, label: string, checked: boolean) =>
     html`<label class="choice"><input type="radio" name="scope" value="${value}"${checked ? html` checked` : ''}> ${label}</label>`;
   return html`<form method="post" action="${workspaceUrl(input.workspaceId, '/prospects/bulk')}" id="${BULK_FORM_ID}" class="bulk">
