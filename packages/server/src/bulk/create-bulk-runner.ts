@@ -26,12 +26,19 @@ export const BULK_RUNNER_DEFAULTS = {
 
 /** Options of {@link createBulkRunner}. */
 export interface BulkRunnerOptions {
+  /** The open, migrated database holding the bulk jobs; several runners may share it. */
   db: Database;
+  /** A pino logger: a line when a job is claimed, when its run ends and when it fails. */
   logger: Logger;
+  /** Default: the system clock. */
   clock?: Clock;
+  /** How long a claim (and each batch's renewal) holds a job, in ms. Default 60,000. */
   leaseMs?: number;
+  /** How often to look for work besides NOTIFY (and for jobs whose runner died), in ms. Default 5,000. */
   pollMs?: number;
+  /** Rows per transaction. Default 500. */
   batchSize?: number;
+  /** Claims after which a job that keeps stopping ends `failed`. Default 5. */
   maxAttempts?: number;
   /** Called after each committed batch (tests stop a runner mid-job with it). */
   onBatch?: (job: BulkJob) => void;

@@ -18,7 +18,9 @@ export const MAX_TAGS = 50;
 export interface BulkJob {
   /** `blk_` plus a ULID. */
   id: string;
+  /** The workspace whose prospects it changes. */
   workspace_id: string;
+  /** What it does to each row. */
   action: BulkAction;
   /** The tag, or the owner id (`null`: no owner). */
   value: string | null;
@@ -26,6 +28,7 @@ export interface BulkJob {
   query: string;
   /** The rows ticked on the page, or `null` for every match of `query`. */
   ids: string[] | null;
+  /** `queued`, `running` (claimed by a runner), or the ends `succeeded` and `failed`. */
   status: 'queued' | 'running' | 'succeeded' | 'failed';
   /** The rows that matched when the job was made (the page says this number). */
   total_rows: number;
@@ -37,13 +40,21 @@ export interface BulkJob {
   skipped_count: number;
   /** The last row of the last committed batch (its `created_at` and id); the next batch starts after it. */
   cursor_created_at: Date | null;
+  /** The id of that row. */
   cursor_id: string | null;
+  /** Why a `failed` job stopped. */
   failure: string | null;
+  /** How many times a runner claimed it (more than one: a runner died or stopped mid-job). */
   attempts: number;
+  /** Until when its runner holds it; the fencing token of each batch. */
   lease_until: Date | null;
+  /** The member who made it (`tm_...`), if any. */
   created_by: string | null;
+  /** When it was made: the rows it changes are those that matched then. */
   created_at: Date;
+  /** When a runner first claimed it. */
   started_at: Date | null;
+  /** When it ended. */
   finished_at: Date | null;
 }
 
