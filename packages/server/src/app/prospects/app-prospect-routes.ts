@@ -1,24 +1,17 @@
 import {
-  type CustomFieldDefinition,
   cutListPage,
   hasFilters,
   isId,
   listTotal,
-  nulIssues,
   type Prospect,
-  type ProspectListRequest,
   pageEnvelope,
   type QueryObject,
-  readProspectListQuery,
-  validateRequest,
 } from '@prospectkit/core';
 import express, { type Request, type Response, type Router } from 'express';
-import type { Sql } from '../../db/database.js';
 import { addProspect } from '../../prospects/add-prospect.js';
 import { contractBodyIssues } from '../../prospects/contract-body-issues.js';
 import { editProspect } from '../../prospects/edit-prospect.js';
 import { recordProspectOutcome } from '../../prospects/record-prospect-outcome.js';
-import { resolveListFilters } from '../../prospects/resolve-list-filters.js';
 import { listCustomFields } from '../../store/custom-fields.js';
 import { listEventDeliveries } from '../../store/deliveries.js';
 import { listProspectEvents } from '../../store/events.js';
@@ -43,7 +36,7 @@ import {
   customFieldsBody,
   readCustomFieldValues,
 } from './custom-field-inputs.js';
-import { type ListFilterValues, readListFilterForm } from './list-filter-form.js';
+import { listQuery, viewQueryOf } from './list-query.js';
 import { outcomeFieldLabel, outcomeFormValues, parseOutcomeForm } from './outcome-form.js';
 import { outcomePage } from './outcome-page.js';
 import {
@@ -57,72 +50,6 @@ import { prospectFormPage } from './prospect-form-page.js';
 import { prospectListPage, prospectUrl } from './prospect-list-page.js';
 import { prospectPage } from './prospect-page.js';
 import { savedViewRoutes } from './saved-view-routes.js';
-
-/** The list's query parameters as the page names them. */
-const LIST_QUERY_LABELS: Record<string, string> = {
-  search: 'Search',
-  page: 'Page',
-  per_page: 'Per page',
-  tag: 'Tag',
-  'tag.0': 'Tag',
-  owner_id: 'Owner',
-  outcome: 'Outcome',
-  created_after: 'Added from',
-  created_before: 'Added until',
-  sort: 'Sort',
-  cursor: 'Page',
-};
-
-/**
- * The list's query as the API reads it (core's `validateRequest` and `readProspectListQuery`), from the page's
- * GET form (`readListFilterForm`), or its problems beside the controls.
- */
-async function listQuery(
-  db: Sql,
-  workspaceId: string,
-  query: QueryObject,
-  definitions: readonly CustomFieldDefinition[],
-): Promise<{
-  request: ProspectListRequest;
-  search: string;
-  values: ListFilterValues;
-  errors?: FieldErrors;
-}> {
-  const { api, values } = readListFilterForm(query);
-  const validated = validateRequest('listProspects', api, undefined);
-  const typed = typeof api.search === 'string' ? api.search : '';
-  const issues = validated.ok ? nulIssues(validated.query, undefined) : validated.issues;
-  const read = validated.ok && issues.length === 0 ? readProspectListQuery(validated.query) : undefined;
-  const resolved =
-    read && !('issues' in read) ? await resolveListFilters(db, workspaceId, read.request.filters) : undefined;
-  if (read === undefined || 'issues' in read || resolved === undefined || 'issues' in resolved) {
-    // The API would answer 422; the page says why beside the search box and lists the first page, unfiltered.
-    const found =
-      resolved && 'issues' in resolved ? resolved.issues : read && 'issues' in read ? read.issues : issues;
-    const fieldLabel = (path: string) => {
-      const key = /^custom_fields(?:_gte|_lte)?\.(.+)$/.exec(path)?.[1];
-      return key === undefined ? undefined : (definitions.find((d) => d.key === key)?.label ?? key);
-    };
-    const errors = issueErrors(found, { label: (path) => LIST_QUERY_LABELS[path] ?? fieldLabel(path) });
-    const plain = readProspectListQuery({});
-    if ('issues' in plain) throw new Error('the default list query is valid');
-    return {
-      request: plain.request,
-      search: typed.replaceAll('\u0000', ''),
-      values,
-      errors: { search: Object.values(errors)[0] as string },
-    };
-  }
-  return { request: { ...read.request, filters: resolved.filters }, search: typed, values };
-}
-
-/** The page's query string without `page` and `cursor`: what "Save this view" keeps. */
-function viewQueryOf(req: Request): string {
-  const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-  query.delete('page');
-  query.delete('cursor');
-  return query.toString();
-}
 
 /**
  * The app's prospects, below `/workspaces/:workspaceId/prospects`: the list (the API's `listProspects`
