@@ -3,6 +3,7 @@ import type { ConformanceTarget } from './conformance-target.js';
 import { authenticationSuite } from './suites/authentication.js';
 import { contactLocationFieldsSuite } from './suites/contact-location-fields.js';
 import { createProspectSuite } from './suites/create-prospect.js';
+import { customFieldFiltersSuite } from './suites/custom-field-filters.js';
 import { customFieldsSuite } from './suites/custom-fields.js';
 import { getProspectSuite } from './suites/get-prospect.js';
 import { headersSuite } from './suites/headers.js';
@@ -48,6 +49,7 @@ export function defineConformanceSuite(name: string, start: () => Promise<Confor
     getProspectSuite(ref);
     listProspectsSuite(ref);
     listFiltersSuite(ref);
+    customFieldFiltersSuite(ref);
     updateProspectSuite(ref);
     recordOutcomeSuite(ref);
     rateLimitSuite(ref);

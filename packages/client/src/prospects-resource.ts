@@ -35,10 +35,12 @@ export interface ProspectsResource {
    *
    * @param query - `search` (word prefixes of company, domain, contact name or email, without regard to case or
    *   accents), the filters `tag` (a list: every one), `owner_id` and `outcome` (or `'none'`), `created_after`,
-   *   `created_before` (RFC 3339), `sort` (default `'newest'`), `count` (default `'capped'`), `page` (from 1,
-   *   default 1), `per_page` (1-100, default 25). Default: `{}`.
+   *   `created_before` (RFC 3339), the custom fields by key (`custom_fields` equal, `custom_fields_gte` and
+   *   `custom_fields_lte` ranges of number and date fields, values as strings), `sort` (default `'newest'`),
+   *   `count` (default `'capped'`), `page` (from 1, default 1), `per_page` (1-100, default 25). Default: `{}`.
    * @returns A {@link PagePromise}: the page (`data`, `links`, `meta`), async-iterable over prospects, with `pages()`.
-   * @throws {ValidationError} 422: `page` or `per_page` out of range, an unknown `sort`, or a `cursor` this list did not give.
+   * @throws {ValidationError} 422: `page` or `per_page` out of range, an unknown `sort`, a `cursor` this list did
+   *   not give, or a custom field filter the workspace's fields refuse.
    * @example
    * for await (const prospect of client.prospects.list({ search: 'acme' })) console.log(prospect.company);
    * @see openapi.yaml operationId `listProspects`

@@ -17,6 +17,7 @@ import {
   ValidationError,
 } from '@prospectkit/client';
 import {
+  addCustomField,
   createApiToken,
   createApp,
   createLimiter,
@@ -155,6 +156,28 @@ describe.each(testDatabaseKinds())('client against the reference server on %s', 
       for await (const prospect of client.prospects.list({ search: 'no such company anywhere' }))
         none.push(prospect);
       expect(none).toEqual([]);
+    });
+
+    it('filters by custom fields (deepObject query), on one page and through every page', async () => {
+      await server.db.transaction((tx) =>
+        addCustomField(
+          tx,
+          server.workspaceId,
+          { key: 'seats', label: 'Seats', type: 'number', options: [] },
+          new Date(),
+        ),
+      );
+      for (const seats of [3, 30, 300])
+        await client.prospects.create({ company: `Seats Co ${seats}`, custom_fields: { seats } });
+      const page = await client.prospects.list({ custom_fields_gte: { seats: '30' }, sort: 'company_asc' });
+      expect(page.data.map((p) => p.company)).toEqual(['Seats Co 30', 'Seats Co 300']);
+      const all: string[] = [];
+      for await (const p of client.prospects.list({ custom_fields: { seats: '3' }, per_page: 1 }))
+        all.push(p.company);
+      expect(all).toEqual(['Seats Co 3']);
+      await expect(client.prospects.list({ custom_fields: { seats: 'many' } })).rejects.toBeInstanceOf(
+        ValidationError,
+      );
     });
 
     it('serves the raw typed methods through the same client', async () => {

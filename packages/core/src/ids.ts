@@ -22,6 +22,8 @@ export const ID_PREFIXES = {
   person: 'psn_',
   /** An entry of the app's audit log (server only). */
   auditEntry: 'aud_',
+  /** A bulk change of the app's prospect list (server only, never in the API; docs/bulk-actions.md). */
+  bulkJob: 'blk_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

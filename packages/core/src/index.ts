@@ -16,6 +16,15 @@ export {
 } from './contract-operations.js';
 export { COUNTRY_CODES, isCountryCode } from './country-codes.js';
 export {
+  CUSTOM_FIELD_FILTER_PARAMS,
+  type CustomFieldFilter,
+  type CustomFieldFilterOp,
+  matchesCustomFieldFilter,
+  type ResolvedCustomFieldFilter,
+  readCustomFieldFilters,
+  resolveCustomFieldFilters,
+} from './custom-field-filters.js';
+export {
   CUSTOM_FIELD_KEY,
   CUSTOM_FIELD_LIMIT,
   CUSTOM_FIELD_OPTION_LIMIT,

@@ -1,3 +1,4 @@
+import { type CustomFieldFilter, readCustomFieldFilters } from './custom-field-filters.js';
 import { decodeListCursor, type ListCursor, type ProspectSort } from './list-cursor.js';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from './pagination.js';
 import type { OutcomeValue } from './schemas.js';
@@ -23,6 +24,12 @@ export interface ProspectFilters {
   createdAfter?: Date;
   /** `created_at` strictly earlier than this. */
   createdBefore?: Date;
+  /**
+   * The custom field filters (`custom_fields[key]`, `custom_fields_gte[key]`, `custom_fields_lte[key]`): as sent
+   * by {@link readProspectListQuery}, then read by their fields' types (core's `resolveCustomFieldFilters`)
+   * before a list uses them. Absent or empty: none.
+   */
+  customFields?: CustomFieldFilter[];
 }
 
 /** A `listProspects` request, read once for the server, the mock and the app. */
@@ -47,7 +54,8 @@ export function hasFilters(filters: ProspectFilters): boolean {
     filters.ownerId !== undefined ||
     filters.outcome !== undefined ||
     filters.createdAfter !== undefined ||
-    filters.createdBefore !== undefined
+    filters.createdBefore !== undefined ||
+    (filters.customFields?.length ?? 0) > 0
   );
 }
 
@@ -80,6 +88,8 @@ export function readProspectListQuery(
   if (outcome !== undefined) filters.outcome = outcome === 'none' ? null : (outcome as OutcomeValue);
   if (after !== undefined) filters.createdAfter = new Date(after);
   if (before !== undefined) filters.createdBefore = new Date(before);
+  const customFields = readCustomFieldFilters(query);
+  if (customFields.length > 0) filters.customFields = customFields;
   const linkQuery: Array<[string, string]> = [];
   if (filters.search !== undefined) linkQuery.push(['search', filters.search]);
   for (const tag of tags) linkQuery.push(['tag', tag]);
@@ -87,6 +97,11 @@ export function readProspectListQuery(
   if (outcome !== undefined) linkQuery.push(['outcome', outcome]);
   if (after !== undefined) linkQuery.push(['created_after', after]);
   if (before !== undefined) linkQuery.push(['created_before', before]);
+  for (const f of customFields)
+    linkQuery.push([
+      `${f.op === 'eq' ? 'custom_fields' : `custom_fields_${f.op}`}[${f.key}]`,
+      String(f.value),
+    ]);
   if (sort !== 'newest') linkQuery.push(['sort', sort]);
   if (count !== 'capped') linkQuery.push(['count', count]);
   const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);

@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { ajvFieldIssues } from './ajv-field-issues.js';
 import { type Ajv, createContractAjv } from './contract-ajv.js';
 import { CONTRACT_OPERATIONS, type ContractOperation, type OperationId } from './contract-operations.js';
+import { gatherDeepObjects } from './custom-field-filters.js';
 import { contract } from './generated/contract.js';
 import { strictQueryIntegers } from './strict-query-integers.js';
 import type { FieldIssue } from './validation-messages.js';
@@ -17,6 +18,8 @@ interface OperationValidators {
   integerNames: readonly string[];
   /** Names of its query parameters of `type: array` (`tag`): one value is a list of one. */
   arrayNames: readonly string[];
+  /** Names of its `style: deepObject` query parameters (`custom_fields`), sent as `name[key]=value`. */
+  deepObjectNames: ReadonlySet<string>;
   query: ValidateFunction;
   body: ValidateFunction | undefined;
 }
@@ -33,6 +36,7 @@ function compileOperation(queryAjv: Ajv, bodyAjv: Ajv, operation: ContractOperat
     queryNames: new Set(Object.keys(properties)),
     integerNames: queryParameters.filter((p) => p.schema?.type === 'integer').map((p) => p.name),
     arrayNames: queryParameters.filter((p) => p.schema?.type === 'array').map((p) => p.name),
+    deepObjectNames: new Set(queryParameters.filter((p) => p.style === 'deepObject').map((p) => p.name)),
     query: queryAjv.compile({
       components,
       type: 'object',
@@ -84,8 +88,10 @@ export function validateRequest(
 ): ValidationResult {
   const operation = validators().get(operationId);
   if (!operation) throw new Error(`no validators for ${operationId}`);
+  // `custom_fields[seats]=25` (a deepObject parameter) arrives as a name of its own; gathered, it is validated
+  // as the parameter's object.
   const known = Object.fromEntries(
-    Object.entries(query)
+    Object.entries(gatherDeepObjects(query, operation.deepObjectNames))
       .filter(([name]) => operation.queryNames.has(name))
       // A form-exploded array (`?tag=a&tag=b`) sent once is one string; the schema wants a list.
       .map(([name, value]) => [

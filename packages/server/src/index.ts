@@ -20,6 +20,12 @@ export {
 } from './auth/grant-cache.js';
 export type { TokenGrant } from './auth/token-grant.js';
 export type { BackgroundWork } from './background-work.js';
+export {
+  BULK_RUNNER_DEFAULTS,
+  type BulkRunner,
+  type BulkRunnerOptions,
+  createBulkRunner,
+} from './bulk/create-bulk-runner.js';
 export { type Clock, systemClock } from './clock.js';
 export { ConfigError, type LoadConfigOptions, loadConfig, type ServerConfig } from './config.js';
 export type { Database, Pool, PoolOptions, PoolUse, QueryOptions, Row, Sql } from './db/database.js';
@@ -97,6 +103,7 @@ export {
   revokeApiToken,
 } from './store/api-tokens.js';
 export { recordReplyReceived } from './store/app-events.js';
+export type { BulkAction, BulkJob } from './store/bulk-jobs.js';
 export {
   type AssignResult,
   assignConversation,

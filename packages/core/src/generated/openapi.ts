@@ -14,7 +14,8 @@ export interface paths {
          * @description Lists the workspace's prospects, newest first (`created_at` descending, then `id` descending, stable
          *     across pages) unless `sort` says otherwise, in the Laravel paginator shape. A page past the last gives
          *     200 with empty `data`. Out-of-range `page` or `per_page` gives 422; values are never clamped silently.
-         *     The filters (`search`, `tag`, `owner_id`, `outcome`, `created_after`, `created_before`) combine with AND.
+         *     The filters (`search`, `tag`, `owner_id`, `outcome`, `created_after`, `created_before`, and the custom
+         *     fields' `custom_fields[key]`, `custom_fields_gte[key]`, `custom_fields_lte[key]`) combine with AND.
          *     A page is asked for by number (`page`) or by the opaque `cursor` of `links.next` and `links.prev`, which
          *     walks any depth at the cost of the first page; `count` says how `meta.total` is counted.
          */
@@ -328,6 +329,13 @@ export interface components {
         CountryInput: string | null;
         /** @description The country as an upper-case ISO 3166-1 alpha-2 code, e.g. `FR`, or `null`. */
         Country: string | null;
+        /**
+         * @description Custom field filter values by key, sent as `name[key]=value` (`style: deepObject`): at most 10 keys
+         *     (`^[a-z][a-z0-9_]{0,39}$`), each value a string of 1-255 characters read by the field's type.
+         */
+        CustomFieldFilterValues: {
+            [key: string]: string;
+        };
         /**
          * @description The values of the workspace's custom fields, by key (docs/prospects.md, "Custom fields"). A workspace
          *     defines at most 50 fields in the app (Workspace settings → Fields), each with a key (`^[a-z][a-z0-9_]{0,39}$`),
@@ -900,6 +908,26 @@ export interface components {
         /** @description Prospects created strictly before this RFC 3339 date-time (`created_at` earlier than it). */
         CreatedBefore: string;
         /**
+         * @description Prospects whose custom field `key` equals the value: `?custom_fields[stage]=Demo&custom_fields[seats]=25`
+         *     (docs/pagination.md, "Custom fields"). The value is read by the field's type: `text`, `url`, `email`
+         *     and `single_select` compared exactly as stored; `number` as a number (`25` matches `25.0`); `date` a
+         *     `YYYY-MM-DD`; `checkbox` `true` or `false`; `multi_select` prospects whose list holds this option. A key
+         *     the workspace has not defined, or a value its type cannot hold (`seats=many`, an option not in the
+         *     field's list), gives 422 under `custom_fields.<key>`. Prospects without a value never match.
+         */
+        CustomFieldsFilter: components["schemas"]["CustomFieldFilterValues"];
+        /**
+         * @description Prospects whose `number` or `date` custom field `key` is at least the value (inclusive):
+         *     `?custom_fields_gte[seats]=10&custom_fields_gte[renewal]=2026-01-01`. Another type gives 422 under
+         *     `custom_fields_gte.<key>`; prospects without a value never match.
+         */
+        CustomFieldsGte: components["schemas"]["CustomFieldFilterValues"];
+        /**
+         * @description Prospects whose `number` or `date` custom field `key` is at most the value (inclusive); with
+         *     `custom_fields_gte` a range. Another type gives 422 under `custom_fields_lte.<key>`.
+         */
+        CustomFieldsLte: components["schemas"]["CustomFieldFilterValues"];
+        /**
          * @description The order of the list, each ending with `id` in the same direction so it is total and stable across pages:
          *     - `newest` (the default, as the service specification says): `created_at` descending;
          *     - `oldest`: `created_at` ascending;
@@ -1045,6 +1073,26 @@ export interface operations {
                 created_after?: components["parameters"]["CreatedAfter"];
                 /** @description Prospects created strictly before this RFC 3339 date-time (`created_at` earlier than it). */
                 created_before?: components["parameters"]["CreatedBefore"];
+                /**
+                 * @description Prospects whose custom field `key` equals the value: `?custom_fields[stage]=Demo&custom_fields[seats]=25`
+                 *     (docs/pagination.md, "Custom fields"). The value is read by the field's type: `text`, `url`, `email`
+                 *     and `single_select` compared exactly as stored; `number` as a number (`25` matches `25.0`); `date` a
+                 *     `YYYY-MM-DD`; `checkbox` `true` or `false`; `multi_select` prospects whose list holds this option. A key
+                 *     the workspace has not defined, or a value its type cannot hold (`seats=many`, an option not in the
+                 *     field's list), gives 422 under `custom_fields.<key>`. Prospects without a value never match.
+                 */
+                custom_fields?: components["parameters"]["CustomFieldsFilter"];
+                /**
+                 * @description Prospects whose `number` or `date` custom field `key` is at least the value (inclusive):
+                 *     `?custom_fields_gte[seats]=10&custom_fields_gte[renewal]=2026-01-01`. Another type gives 422 under
+                 *     `custom_fields_gte.<key>`; prospects without a value never match.
+                 */
+                custom_fields_gte?: components["parameters"]["CustomFieldsGte"];
+                /**
+                 * @description Prospects whose `number` or `date` custom field `key` is at most the value (inclusive); with
+                 *     `custom_fields_gte` a range. Another type gives 422 under `custom_fields_lte.<key>`.
+                 */
+                custom_fields_lte?: components["parameters"]["CustomFieldsLte"];
                 /**
                  * @description The order of the list, each ending with `id` in the same direction so it is total and stable across pages:
                  *     - `newest` (the default, as the service specification says): `created_at` descending;

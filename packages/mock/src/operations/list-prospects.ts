@@ -6,13 +6,16 @@ import {
   type ListCursor,
   listTotal,
   lowerLikePostgres,
+  matchesCustomFieldFilter,
   type Prospect,
   type ProspectFilters,
   type ProspectSort,
   pageEnvelope,
   pageOffset,
   parseProspectSearch,
+  type ResolvedCustomFieldFilter,
   readProspectListQuery,
+  resolveCustomFieldFilters,
   searchWords,
 } from '@prospectkit/core';
 import type { Operation } from './operation.js';
@@ -49,7 +52,10 @@ function filtersMatcher(filters: ProspectFilters): (prospect: Prospect) => boole
     (filters.ownerId === undefined || p.owner_id === filters.ownerId) &&
     (filters.outcome === undefined || (p.outcome?.outcome ?? null) === filters.outcome) &&
     (after === undefined || Date.parse(p.created_at) > after) &&
-    (before === undefined || Date.parse(p.created_at) < before);
+    (before === undefined || Date.parse(p.created_at) < before) &&
+    (filters.customFields ?? []).every((f) =>
+      matchesCustomFieldFilter(p.custom_fields ?? {}, f as ResolvedCustomFieldFilter),
+    );
 }
 
 /** A prospect's key in `sort`: a time as its ISO text (which sorts as the time), or the folded company. */
@@ -101,7 +107,19 @@ function fromCursor<T extends { key: string; id: string }>(
 export const listProspects: Operation = ({ ctx, workspaceId, query, apiRoot }) => {
   const read = readProspectListQuery(query);
   if ('issues' in read) return { issues: read.issues };
-  const { request } = read;
+  // The custom field filters read by the workspace's fields' types, as the server's `resolveListFilters`.
+  const custom = resolveCustomFieldFilters(
+    read.request.filters.customFields ?? [],
+    ctx.db.customFields.list({ workspaceId }),
+  );
+  if ('issues' in custom) return { issues: custom.issues };
+  const request = {
+    ...read.request,
+    filters: {
+      ...read.request.filters,
+      ...(custom.filters.length > 0 ? { customFields: custom.filters } : {}),
+    },
+  };
   const key = keyOf(request.sort);
   const all = ctx.db.prospects.list({ workspaceId });
   const found = all.filter(filtersMatcher(request.filters)).map((p) => ({ p, key: key(p), id: p.id }));

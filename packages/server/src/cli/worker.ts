@@ -10,7 +10,7 @@ import { runUntilSignal } from './run-until-signal.js';
 
 /**
  * `worker [--concurrency 32] [--lease-seconds 60]`: the background work alone (webhook deliveries, prospect
- * imports, the webhooks' health), without the API, until SIGTERM or SIGINT. Any number may share one PostgreSQL
+ * imports, the app's bulk changes, the webhooks' health), without the API, until SIGTERM or SIGINT. Any number may share one PostgreSQL
  * database. Its metrics are served on `PROSPECTKIT_METRICS_PORT` when set.
  *
  * @see packages/server/README.md, "Attempt log and CLI"
@@ -19,7 +19,7 @@ export function registerWorker(program: Command): void {
   program
     .command('worker')
     .description(
-      'Run the background work alone (webhook deliveries and prospect imports), without the API; any number may share one PostgreSQL database',
+      'Run the background work alone (webhook deliveries, prospect imports and bulk changes), without the API; any number may share one PostgreSQL database',
     )
     .option(
       '--concurrency <n>',
@@ -45,7 +45,8 @@ export function registerWorker(program: Command): void {
       const { startWorker } = await import('../start-worker.js');
       const running = await startWorker(config, {
         worker: { concurrency: o.concurrency, leaseMs: o.leaseSeconds * 1000 },
-        // A killed worker's import job is resumed by another once this lease runs out, as its deliveries are.
+        // A killed worker's import job (and bulk job: background-work.ts gives it this lease too) is resumed by
+        // another once this lease runs out, as its deliveries are.
         importRunner: { leaseMs: o.leaseSeconds * 1000 },
         ...(tracing ? { tracing } : {}),
       });

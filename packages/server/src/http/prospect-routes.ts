@@ -15,6 +15,7 @@ import type { Database } from '../db/database.js';
 import { addProspect } from '../prospects/add-prospect.js';
 import { editProspect } from '../prospects/edit-prospect.js';
 import { recordProspectOutcome } from '../prospects/record-prospect-outcome.js';
+import { resolveListFilters } from '../prospects/resolve-list-filters.js';
 import { listProspectRows } from '../store/prospect-list.js';
 import { getProspect } from '../store/prospects.js';
 import { notFound, validationFailed } from './api-error.js';
@@ -40,7 +41,9 @@ export function prospectRoutes({ db, clock, publicUrl }: ProspectRoutesOptions) 
   const listProspectsHandler: Handler = async (req, res) => {
     const read = readProspectListQuery(req.query as Record<string, unknown>);
     if ('issues' in read) throw validationFailed(toValidationBody(read.issues));
-    const { request } = read;
+    const resolved = await resolveListFilters(db, workspace(req), read.request.filters);
+    if ('issues' in resolved) throw validationFailed(toValidationBody(resolved.issues));
+    const request = { ...read.request, filters: resolved.filters };
     const { rows, counted } = await listProspectRows(db, workspace(req), request);
     const page = cutListPage(rows, request, (row) => row.sortKey);
     res.json(

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'import.started',
   'view.saved',
   'view.deleted',
+  'prospects.bulk_changed',
   'sign_in.failed',
 ] as const;
 

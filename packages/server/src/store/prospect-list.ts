@@ -1,6 +1,8 @@
 import {
   COUNT_CAP,
+  type CustomFieldFilter,
   hasFilters,
+  type ProspectFilters,
   type ProspectListRequest,
   type ProspectSort,
   pageOffset,
@@ -69,26 +71,11 @@ export async function listProspectRows(
   const direction = forward ? 'asc' : 'desc';
   const limit = request.perPage + 1;
   const offset = request.cursor ? 0 : pageOffset(request.page, request.perPage);
+  const match = prospectMatchSql(workspaceId, request.filters);
+  if (match === undefined) return { rows: [], counted: 0 };
+  const { params: base, conditions, search } = match;
   const f = request.filters;
-  // The parameters of the matches ($1 the workspace, then the filters'), shared by every statement below; each
-  // statement's own (cursor, limit, offset) follow them in a copy.
-  const base: unknown[] = [workspaceId];
   const add = (list: unknown[], value: unknown) => `$${list.push(value)}`;
-  const conditions = ['workspace_id = $1'];
-  if (f.tags.length > 0) conditions.push(`tags @> ${add(base, f.tags)}::text[]`);
-  if (f.ownerId !== undefined)
-    conditions.push(f.ownerId === null ? 'owner_id is null' : `owner_id = ${add(base, f.ownerId)}`);
-  if (f.outcome !== undefined)
-    conditions.push(f.outcome === null ? 'outcome is null' : `outcome = ${add(base, f.outcome)}`);
-  if (f.createdAfter) conditions.push(`created_at > ${add(base, f.createdAfter)}`);
-  if (f.createdBefore) conditions.push(`created_at < ${add(base, f.createdBefore)}`);
-  let search: string | undefined;
-  if (f.search !== undefined) {
-    const condition = prospectSearchCondition(f.search);
-    if (condition === undefined) return { rows: [], counted: 0 };
-    search = condition.sql(base.length + 1);
-    base.push(condition.value);
-  }
   const matches = [...conditions, ...(search ? [search] : [])].join(' and ');
   /** A statement's tail: the cursor's row comparison (when there is one), the order, the limit and offset. */
   const tail = (params: unknown[], key: string, id: string, where: string) => {
@@ -160,6 +147,56 @@ export async function listProspectRows(
           PLANNED,
         );
   return { rows: toRows(rows), counted };
+}
+
+/**
+ * The filters of `listProspects` (openapi.yaml) as SQL conditions on `prospects`: `$1` is the workspace, then the
+ * filters' values in `params`; `search` is the search's own condition (kept apart: the list tests it row by row
+ * on a walk). The list and the app's bulk jobs (`store/bulk-jobs.ts`) match the same rows by it.
+ *
+ * @returns `undefined` when the search term can match nothing
+ */
+export function prospectMatchSql(
+  workspaceId: string,
+  f: ProspectFilters,
+): { params: unknown[]; conditions: string[]; search?: string } | undefined {
+  const params: unknown[] = [workspaceId];
+  const add = (value: unknown) => `$${params.push(value)}`;
+  const conditions = ['workspace_id = $1'];
+  if (f.tags.length > 0) conditions.push(`tags @> ${add(f.tags)}::text[]`);
+  if (f.ownerId !== undefined)
+    conditions.push(f.ownerId === null ? 'owner_id is null' : `owner_id = ${add(f.ownerId)}`);
+  if (f.outcome !== undefined)
+    conditions.push(f.outcome === null ? 'outcome is null' : `outcome = ${add(f.outcome)}`);
+  if (f.createdAfter) conditions.push(`created_at > ${add(f.createdAfter)}`);
+  if (f.createdBefore) conditions.push(`created_at < ${add(f.createdBefore)}`);
+  for (const filter of f.customFields ?? []) conditions.push(customFieldCondition(filter, add));
+  if (f.search === undefined) return { params, conditions };
+  const condition = prospectSearchCondition(f.search);
+  if (condition === undefined) return undefined;
+  const search = condition.sql(params.length + 1);
+  params.push(condition.value);
+  return { params, conditions, search };
+}
+
+/**
+ * One custom field filter (openapi.yaml `CustomFieldsFilter`, `CustomFieldsGte`, `CustomFieldsLte`), read by its
+ * field's type (core's `resolveCustomFieldFilters`): equality as JSON containment, which the GIN index of
+ * migration 24 answers (a number equal as a number, a multi-select holding the option); a range by number or by
+ * the date's text, tested on the rows the other conditions (or the list's walk) give. A stored value of another
+ * JSON type (a field removed and added again with another type) never matches, and never fails the cast.
+ */
+function customFieldCondition(filter: CustomFieldFilter, add: (value: unknown) => string): string {
+  if (filter.type === undefined) throw new Error('custom field filters are resolved before listing');
+  if (filter.op === 'eq') {
+    const value = filter.type === 'multi_select' ? [filter.value] : filter.value;
+    return `custom_fields @> ${add(JSON.stringify({ [filter.key]: value }))}::text::jsonb`;
+  }
+  const key = add(filter.key);
+  const compare = filter.op === 'gte' ? '>=' : '<=';
+  return filter.type === 'number'
+    ? `(case when jsonb_typeof(custom_fields -> ${key}::text) = 'number' then (custom_fields ->> ${key}::text)::numeric end) ${compare} ${add(filter.value)}::numeric`
+    : `(case when jsonb_typeof(custom_fields -> ${key}::text) = 'string' then (custom_fields ->> ${key}::text) end) collate "C" ${compare} ${add(filter.value)}::text`;
 }
 
 /** The number of rows matching `where`, counting at most `cap` when given. */

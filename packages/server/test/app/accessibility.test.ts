@@ -12,6 +12,7 @@ import { appRouter } from '../../src/app/index.js';
 import { runImportNow, startImport, storeImportUpload } from '../../src/import/index.js';
 import { createLimiter } from '../../src/rate-limit/create-limiter.js';
 import { createLogger } from '../../src/start-server.js';
+import { createBulkJob } from '../../src/store/bulk-jobs.js';
 import { listDeliveries } from '../../src/store/deliveries.js';
 import { recordIncomingMessage } from '../../src/store/messages.js';
 import { createProspect } from '../../src/store/prospects.js';
@@ -138,6 +139,19 @@ describe.each(testDatabaseKinds().filter((k) => k === 'pglite'))(
       });
       await runImportNow(server.db, { workspaceId: ws, jobId: job.id });
       ids.jobId = job.id;
+      // A finished bulk change (tag every prospect with q4).
+      const bulk = await server.db.transaction((tx) =>
+        createBulkJob(tx, {
+          workspaceId: ws,
+          action: 'add_tag',
+          value: 'q4',
+          query: '',
+          scope: { filters: { tags: [] }, ids: null, cutoff: now },
+          createdBy: null,
+        }),
+      );
+      await server.bulkRunner.runOnce(bulk.id);
+      ids.bulkJobId = bulk.id;
       // An upload waiting for its mapping (the import's second step).
       ids.mappingJobId = (
         await storeImportUpload(server.db, {

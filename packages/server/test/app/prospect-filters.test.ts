@@ -30,7 +30,8 @@ describe.each(testDatabaseKinds())('the app: prospect filters and sort, without 
   let page: Page;
   let adaId: string;
   const list = () => `${server.origin}/workspaces/${server.workspaceId}/prospects`;
-  const companies = () => page.locator('table.prospects tbody tr td:first-child strong').allTextContents();
+  const companies = () =>
+    page.locator('table.prospects tbody tr td[data-label="Company"] strong').allTextContents();
   const shoot = async (name: string) => {
     if (kind !== 'pglite') return;
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -75,8 +76,8 @@ describe.each(testDatabaseKinds())('the app: prospect filters and sort, without 
       'Zürich Versicherung',
       'Société Générale',
     ]);
-    await page.getByLabel('Tag').fill('salesnav');
-    await page.getByLabel('Owner').selectOption({ label: 'No owner' });
+    await page.getByLabel('Tag', { exact: true }).fill('salesnav');
+    await page.getByLabel('Owner', { exact: true }).selectOption({ label: 'No owner' });
     await page.getByRole('button', { name: 'Search' }).click();
     expect(await companies()).toEqual(['Zürich Versicherung']);
     const url = new URL(page.url());
@@ -87,7 +88,7 @@ describe.each(testDatabaseKinds())('the app: prospect filters and sort, without 
     // The URL is the view: opened afresh (a bookmark), it lists the same and the controls show it.
     await page.goto(`${list()}?tag=q4&sort=company_asc`);
     expect(await companies()).toEqual(['Alpha GmbH', 'Société Générale']);
-    expect(await page.getByLabel('Tag').inputValue()).toBe('q4');
+    expect(await page.getByLabel('Tag', { exact: true }).inputValue()).toBe('q4');
     expect(await page.getByLabel('Sort').inputValue()).toBe('company_asc');
     await page.getByLabel('Sort').selectOption({ label: 'Company Z-A' });
     await page.getByRole('button', { name: 'Search' }).click();

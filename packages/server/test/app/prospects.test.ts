@@ -189,7 +189,8 @@ describe.each(testDatabaseKinds())('the app: prospects in a browser (%s)', (kind
     });
     await page.goto(`${server.origin}/workspaces/${server.workspaceId}/prospects`);
     await expect(page.locator('p.count').textContent()).resolves.toContain('61 prospects, showing 1–25.');
-    const companies = () => page.locator('table.prospects tbody tr td:first-child strong').allTextContents();
+    const companies = () =>
+      page.locator('table.prospects tbody tr td[data-label="Company"] strong').allTextContents();
     expect((await companies()).slice(0, 2)).toEqual(['Northwind 60', 'Northwind 59']);
     await shoot('prospects-list');
 

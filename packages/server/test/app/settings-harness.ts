@@ -6,6 +6,7 @@ import { launchChromium } from '@prospectkit/browser-testing';
 import { ABILITIES } from '@prospectkit/core';
 import type { Browser, Page } from 'playwright-core';
 import type { SettingsMail } from '../../src/app/shared/app-context.js';
+import { type BulkRunner, createBulkRunner } from '../../src/bulk/create-bulk-runner.js';
 import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/delivery/delivery-worker.js';
@@ -83,6 +84,8 @@ export interface SettingsServer {
   worker: DeliveryWorker;
   /** The import runner, claiming jobs as the server's does (in batches of 100 rows, so a test can cancel one). */
   importRunner: ImportRunner;
+  /** The bulk runner, claiming the app's bulk changes as the server's does (in batches of 100 rows). */
+  bulkRunner: BulkRunner;
   /** A token with every ability in the default workspace. */
   token(): Promise<string>;
   close(): Promise<void>;
@@ -135,6 +138,8 @@ export async function startSettingsServer(
   await worker.start();
   const importRunner = createImportRunner({ db, logger, clock, pollMs: 200, batchSize: 100 });
   await importRunner.start();
+  const bulkRunner = createBulkRunner({ db, logger, clock, pollMs: 200, batchSize: 100 });
+  await bulkRunner.start();
   const { id: workspaceId } = await createWorkspace(db, 'Acme sales');
   // The owner (OWNER_EMAIL, ADMIN_PASSWORD) owns it; role tests invite the others.
   await ensureOwner(db, { email: OWNER_EMAIL, password: ADMIN_PASSWORD, generate: false });
@@ -147,6 +152,7 @@ export async function startSettingsServer(
     clock,
     worker,
     importRunner,
+    bulkRunner,
     async token() {
       const now = clock.now();
       const created = await createApiToken(db, {
@@ -161,6 +167,7 @@ export async function startSettingsServer(
     async close() {
       await worker.stop();
       await importRunner.stop();
+      await bulkRunner.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await limiter.close();

@@ -3,13 +3,9 @@ import {
   hasFilters,
   isId,
   listTotal,
-  nulIssues,
   type Prospect,
-  type ProspectListRequest,
   pageEnvelope,
   type QueryObject,
-  readProspectListQuery,
-  validateRequest,
 } from '@prospectkit/core';
 import express, { type Request, type Response, type Router } from 'express';
 import { addProspect } from '../../prospects/add-prospect.js';
@@ -32,6 +28,7 @@ import { issueErrors } from '../shared/issue-errors.js';
 import { workspaceUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, redirectWithFlash, render, takeFlash } from '../shared/render.js';
+import { bulkRoutes } from './bulk-routes.js';
 import {
   type CustomFieldFormValues,
   customFieldFormValues,
@@ -39,7 +36,7 @@ import {
   customFieldsBody,
   readCustomFieldValues,
 } from './custom-field-inputs.js';
-import { type ListFilterValues, readListFilterForm } from './list-filter-form.js';
+import { listQuery, viewQueryOf } from './list-query.js';
 import { outcomeFieldLabel, outcomeFormValues, parseOutcomeForm } from './outcome-form.js';
 import { outcomePage } from './outcome-page.js';
 import {
@@ -53,61 +50,6 @@ import { prospectFormPage } from './prospect-form-page.js';
 import { prospectListPage, prospectUrl } from './prospect-list-page.js';
 import { prospectPage } from './prospect-page.js';
 import { savedViewRoutes } from './saved-view-routes.js';
-
-/** The list's query parameters as the page names them. */
-const LIST_QUERY_LABELS: Record<string, string> = {
-  search: 'Search',
-  page: 'Page',
-  per_page: 'Per page',
-  tag: 'Tag',
-  'tag.0': 'Tag',
-  owner_id: 'Owner',
-  outcome: 'Outcome',
-  created_after: 'Added from',
-  created_before: 'Added until',
-  sort: 'Sort',
-  cursor: 'Page',
-};
-
-/**
- * The list's query as the API reads it (core's `validateRequest` and `readProspectListQuery`), from the page's
- * GET form (`readListFilterForm`), or its problems beside the controls.
- */
-function listQuery(query: QueryObject): {
-  request: ProspectListRequest;
-  search: string;
-  values: ListFilterValues;
-  errors?: FieldErrors;
-} {
-  const { api, values } = readListFilterForm(query);
-  const validated = validateRequest('listProspects', api, undefined);
-  const typed = typeof api.search === 'string' ? api.search : '';
-  const issues = validated.ok ? nulIssues(validated.query, undefined) : validated.issues;
-  const read = validated.ok && issues.length === 0 ? readProspectListQuery(validated.query) : undefined;
-  if (read === undefined || 'issues' in read) {
-    // The API would answer 422; the page says why beside the search box and lists the first page, unfiltered.
-    const errors = issueErrors(read && 'issues' in read ? read.issues : issues, {
-      label: (path) => LIST_QUERY_LABELS[path],
-    });
-    const plain = readProspectListQuery({});
-    if ('issues' in plain) throw new Error('the default list query is valid');
-    return {
-      request: plain.request,
-      search: typed.replaceAll('\u0000', ''),
-      values,
-      errors: { search: Object.values(errors)[0] as string },
-    };
-  }
-  return { request: read.request, search: typed, values };
-}
-
-/** The page's query string without `page` and `cursor`: what "Save this view" keeps. */
-function viewQueryOf(req: Request): string {
-  const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-  query.delete('page');
-  query.delete('cursor');
-  return query.toString();
-}
 
 /**
  * The app's prospects, below `/workspaces/:workspaceId/prospects`: the list (the API's `listProspects`
@@ -123,6 +65,7 @@ export function appProspectRoutes(ctx: AppContext): Router {
   const router = express.Router({ mergeParams: true });
   // Before `/:prospectId`, which would take `views` for an id.
   router.use('/views', savedViewRoutes(ctx));
+  router.use('/bulk', bulkRoutes(ctx));
   const wsId = (res: Response) => currentWorkspace(res).id;
   const teammatesOf = (res: Response) => listTeammates(ctx.db, { workspaceId: wsId(res) });
   /** The add form (no `prospect`) or the edit form, with the workspace's teammates for the owner select. */
@@ -182,7 +125,8 @@ export function appProspectRoutes(ctx: AppContext): Router {
   }
 
   router.get('/', async (req, res) => {
-    const query = listQuery(req.query as QueryObject);
+    const customFields = await fieldsOf(res);
+    const query = await listQuery(ctx.db, wsId(res), req.query as QueryObject, customFields);
     const { request } = query;
     const { rows, counted } = await listProspectRows(ctx.db, wsId(res), request);
     const cut = cutListPage(rows, request, (row) => row.sortKey);
@@ -196,6 +140,8 @@ export function appProspectRoutes(ctx: AppContext): Router {
       linkQuery: request.linkQuery,
       cursors: cut.cursors,
     });
+    const canChange = can(currentMember(res).role, 'work');
+    const teammates = await teammatesOf(res);
     render(
       req,
       res,
@@ -203,15 +149,30 @@ export function appProspectRoutes(ctx: AppContext): Router {
         workspaceId: wsId(res),
         search: query.search,
         filters: query.values,
+        customFields,
         filtered: hasFilters(request.filters),
         views: await listSavedViews(ctx.db, wsId(res)),
         viewQuery: viewQueryOf(req),
         csrf: csrfOf(req),
-        canChange: can(currentMember(res).role, 'work'),
+        canChange,
         page,
-        teammates: await teammatesOf(res),
+        teammates,
         origin: origin(req),
         ...(query.errors ? { errors: query.errors } : {}),
+        ...(canChange
+          ? {
+              bulk: {
+                workspaceId: wsId(res),
+                csrf: csrfOf(req),
+                query: query.errors ? '' : new URLSearchParams(request.linkQuery).toString(),
+                back: viewQueryOf(req),
+                total: page.meta.total,
+                atLeast: page.meta.total_relation === 'gte',
+                filtered: hasFilters(request.filters),
+                teammates,
+              },
+            }
+          : {}),
       }),
       { flash: takeFlash(req) },
     );

@@ -10,6 +10,8 @@ export interface ListFilterValues {
   /** A date (`YYYY-MM-DD`, UTC): prospects added on or before it. */
   added_to: string;
   sort: string;
+  /** The custom field controls' values by parameter name (`custom_fields[stage]`, `custom_fields_gte[seats]`). */
+  custom: Record<string, string>;
 }
 
 const DAY_MS = 86_400_000;
@@ -57,6 +59,11 @@ export function readListFilterForm(query: QueryObject): { api: QueryObject; valu
       added_from: from !== '' ? from : day(api.created_after, 1),
       added_to: to !== '' ? to : day(api.created_before, -1),
       sort: one('sort'),
+      custom: Object.fromEntries(
+        Object.keys(query)
+          .filter((name) => /^custom_fields(_gte|_lte)?\[/.test(name))
+          .map((name) => [name, one(name)]),
+      ),
     },
   };
 }

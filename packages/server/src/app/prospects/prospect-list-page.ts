@@ -1,4 +1,4 @@
-import type { Prospect, ProspectList } from '@prospectkit/core';
+import type { CustomFieldDefinition, Prospect, ProspectList } from '@prospectkit/core';
 import type { SavedView } from '../../store/saved-views.js';
 import type { Teammate } from '../../store/teammates.js';
 import { type FieldErrors, fieldId } from '../shared/form-fields.js';
@@ -6,6 +6,8 @@ import { formatUtc } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
 import { csrfField, settingsUrl, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
+import { type BulkControlsInput, bulkControls, rowCheckbox } from './bulk-controls.js';
+import { customFieldFilterControls } from './custom-field-filter-controls.js';
 import type { ListFilterValues } from './list-filter-form.js';
 import { outcomeBadge } from './outcome-badge.js';
 import { ownerName } from './owner-select.js';
@@ -20,6 +22,8 @@ export interface ProspectListInput {
   search: string;
   /** The filter and sort controls' values ('' where unset). */
   filters: ListFilterValues;
+  /** The workspace's custom fields, each a filter control. */
+  customFields: readonly CustomFieldDefinition[];
   /** Whether a filter (or the search) applies. */
   filtered: boolean;
   /** The workspace's saved views, and the current query ("Save this view" keeps it), the CSRF token. */
@@ -35,6 +39,8 @@ export interface ProspectListInput {
   teammates: readonly Pick<Teammate, 'id' | 'name'>[];
   /** The server's public origin, for the curl line of the empty state. */
   origin: string;
+  /** The bulk form (rows ticked or all matching), for members and up; none for viewers. */
+  bulk?: BulkControlsInput | undefined;
 }
 
 export const prospectUrl = (workspaceId: string, prospectId: string, rest = '') =>
@@ -137,9 +143,10 @@ function filterControls(input: ListProspectInputFilters): SafeHtml {
     <label for="${fieldId('added_to')}">Added until</label>
     <input id="${fieldId('added_to')}" name="added_to" type="date" value="${f.added_to}">
   </div>
+  ${customFieldFilterControls(input.customFields, f.custom)}
   ${select('sort', 'Sort', f.sort === '' ? 'newest' : f.sort, SORT_LABELS)}`;
 }
-type ListProspectInputFilters = Pick<ProspectListInput, 'filters' | 'teammates'>;
+type ListProspectInputFilters = Pick<ProspectListInput, 'filters' | 'teammates' | 'customFields'>;
 
 /** The workspace's saved views as links (the URL is the view), each with Delete; and "Save this view". */
 function savedViews(input: ProspectListInput): SafeHtml {
@@ -187,11 +194,13 @@ function emptyState(input: ProspectListInput): SafeHtml {
 }
 
 function table(input: ProspectListInput): SafeHtml {
+  const select = input.bulk !== undefined;
   return html`<table class="stack prospects"><caption class="sr-only">Prospects</caption>
-<thead><tr><th scope="col">Company</th><th scope="col">Contact</th><th scope="col">Tags</th><th scope="col">Owner</th>
+<thead><tr>${select && html`<th scope="col" class="select"><span class="sr-only">Select</span></th>`}<th scope="col">Company</th><th scope="col">Contact</th><th scope="col">Tags</th><th scope="col">Owner</th>
 <th scope="col">Outcome</th><th scope="col">Added</th></tr></thead>
 <tbody>${input.page.data.map(
     (p) => html`<tr>
+  ${select && html`<td class="select" data-label="Select">${rowCheckbox(p.id, p.company)}</td>`}
   <td data-label="Company"><a href="${prospectUrl(input.workspaceId, p.id)}"><strong>${p.company}</strong></a>${
     p.domain && html`<div class="hint">${p.domain}</div>`
   }</td>
@@ -255,6 +264,7 @@ ${
     : html`${searchForm(input)}
 ${savedViews(input)}
 ${summary(input)}
+${input.bulk && input.page.data.length > 0 ? bulkControls(input.bulk) : ''}
 ${
   input.page.data.length > 0
     ? table(input)

@@ -14,6 +14,14 @@ describe('readSavedViewForm', () => {
       { name: 'a', query: 'sort=oldest' },
     ],
     [
+      'custom field filters kept, a malformed one dropped',
+      {
+        name: 'big',
+        query: 'custom_fields_gte%5Bseats%5D=10&custom_fields%5Bstage%5D=Demo&custom_fields%5BBad%5D=1',
+      },
+      { name: 'big', query: 'custom_fields_gte%5Bseats%5D=10&custom_fields%5Bstage%5D=Demo' },
+    ],
+    [
       'no name',
       { name: '  ', query: 'tag=q4' },
       { problem: 'Name the view in 1 to 100 characters to save it.' },

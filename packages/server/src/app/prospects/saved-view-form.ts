@@ -12,6 +12,8 @@ const KEPT = [
   'per_page',
   'count',
 ];
+/** The custom field filters (`custom_fields[key]`, `custom_fields_gte[key]`, `custom_fields_lte[key]`), kept too. */
+const CUSTOM_FIELD_PARAM = /^custom_fields(_gte|_lte)?\[[a-z][a-z0-9_]{0,39}\]$/;
 /** A view's name: 1-100 characters after trimming. Its query: at most 2,000 characters (STYLE.md 16). */
 const NAME_MAX = 100;
 export const QUERY_MAX = 2000;
@@ -31,7 +33,8 @@ export function readSavedViewForm(
   const sent = new URLSearchParams(typeof body.query === 'string' ? body.query : '');
   const kept = new URLSearchParams();
   for (const [key, value] of sent)
-    if (KEPT.includes(key) && value !== '' && !value.includes('\u0000')) kept.append(key, value);
+    if ((KEPT.includes(key) || CUSTOM_FIELD_PARAM.test(key)) && value !== '' && !value.includes('\u0000'))
+      kept.append(key, value);
   const query = kept.toString();
   if (query.length > QUERY_MAX) return { problem: 'This view has too many filters to save.' };
   return { name, query };

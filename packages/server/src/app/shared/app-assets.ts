@@ -18,7 +18,8 @@ export type AppAsset =
   | 'inbox.css'
   | 'passkeys.js'
   | 'webhook-health.css'
-  | 'webhook-health.js';
+  | 'webhook-health.js'
+  | 'bulk.js';
 
 const ASSETS: readonly AppAsset[] = [
   'settings-base.css',
@@ -32,6 +33,7 @@ const ASSETS: readonly AppAsset[] = [
   'passkeys.js',
   'webhook-health.css',
   'webhook-health.js',
+  'bulk.js',
 ];
 
 /**

@@ -18,6 +18,8 @@ import { v16 } from './v16-fleet-observability.js';
 import { v17 } from './v17-people-roles-audit-log.js';
 import { v18 } from './v18-contact-parts-location-parts-custom-fields.js';
 import { v19 } from './v19-prospect-filters-sorts-unaccent.js';
+import { v23 } from './v23-bulk-jobs.js';
+import { v24 } from './v24-custom-field-filter-index.js';
 
 /**
  * The one ordered set of migrations, for PostgreSQL and PGlite alike: one file per version in this folder.
@@ -43,4 +45,6 @@ export const MIGRATIONS: readonly Migration[] = [
   v17,
   v18,
   v19,
+  v23,
+  v24,
 ];
