@@ -101,7 +101,7 @@ export function describeMappingProblems(
       problems.push({
         code: 'unknown_field',
         columns: [column],
-        message: `Column ${quote(headers[column])} maps to an unknown field: choose a field, or do not import the column.`,
+        message: `Column ${quote(headers[column])} maps to ${JSON.stringify(entry)}, which is not a field: choose a field, or do not import the column.`,
       });
       return;
     }

@@ -53,6 +53,8 @@ export async function createProspects(
  * {@link createProspects} for a caller that needs no prospect back (the import): the same rows, events and
  * deliveries, without reading the rows back, which for a batch of 500 costs the server as much as its events.
  *
+ * @param ids the new prospects' ids (`newId('prospect')`), one per input, when the caller needs to know them
+ *   (the import's report names the prospect a later duplicate row matched). Default: new ids
  * @returns how many prospects were created
  */
 export async function createProspectRows(
@@ -60,8 +62,9 @@ export async function createProspectRows(
   workspaceId: string,
   inputs: ReadonlyArray<NormalizedProspectInput & { company: string }>,
   now: Date,
+  ids?: readonly string[],
 ): Promise<number> {
-  await insertProspects(tx, workspaceId, inputs, now, false);
+  await insertProspects(tx, workspaceId, inputs, now, false, ids);
   return inputs.length;
 }
 
@@ -71,10 +74,11 @@ async function insertProspects(
   inputs: ReadonlyArray<NormalizedProspectInput & { company: string }>,
   now: Date,
   returning: boolean,
+  ids?: readonly string[],
 ): Promise<Prospect[] | undefined> {
   if (inputs.length === 0) return [];
-  const records = inputs.map((input) => ({
-    id: newId('prospect', now.getTime()),
+  const records = inputs.map((input, index) => ({
+    id: ids?.[index] ?? newId('prospect', now.getTime()),
     ...Object.fromEntries(
       COLUMNS.map((c) => [
         c,

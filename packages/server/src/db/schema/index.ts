@@ -18,6 +18,7 @@ import { v16 } from './v16-fleet-observability.js';
 import { v17 } from './v17-people-roles-audit-log.js';
 import { v18 } from './v18-contact-parts-location-parts-custom-fields.js';
 import { v19 } from './v19-prospect-filters-sorts-unaccent.js';
+import { v20 } from './v20-import-mapping-duplicates-report.js';
 
 /**
  * The one ordered set of migrations, for PostgreSQL and PGlite alike: one file per version in this folder.
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly Migration[] = [
   v17,
   v18,
   v19,
+  v20,
 ];
