@@ -123,7 +123,13 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
           `update import_jobs set lease_until = $2, failed_first_line = coalesce($4, failed_first_line),
              failed_last_line = coalesce($5, failed_last_line)
            where id = $1 and lease_until = $3`,
-          [job.id, clock.now(), job.lease_until, failed?.firstLine ?? null, failed?.lastLine ?? null],
+          [
+            job.id,
+            clock.now(),
+            failed?.lease ?? job.lease_until,
+            failed?.firstLine ?? null,
+            failed?.lastLine ?? null,
+          ],
         )
         .catch(() => {});
     }

@@ -14,7 +14,7 @@ import { rowToProspect } from './row-to-prospect.js';
 import { suggestMapping } from './suggest-mapping.js';
 
 /** Rows read to guess the type of a field created from a column. */
-const GUESS_SAMPLE_ROWS = 200;
+const GUESS_SAMPLE_ROWS = 1000;
 
 /** What the mapping page shows before an import starts; see {@link inspectImport}. */
 export interface ImportInspection {
@@ -32,7 +32,7 @@ export interface ImportInspection {
   newFields: NewFieldSpec[];
   /** Every reason the mapping cannot start yet (a missing Company column included); `[]` when it can. */
   problems: MappingProblem[];
-  /** A type guess per column (from its first 200 rows), for "create a custom field from this column". */
+  /** A type guess per column (from its first 1,000 rows), for "create a custom field from this column". */
   guesses: GuessedFieldType[];
   /** An example value per column: its first non-blank cell among the rows read (`''` when all are blank). */
   examples: string[];

@@ -17,6 +17,7 @@ import {
   type MappingTarget,
   prospectFieldLabel,
 } from './import-fields.js';
+import { tidyCells } from './tidy-cells.js';
 
 /** Why one cell or row is refused: the header of its column (`null` for the whole row), its target and a message. */
 export interface RowIssue {
@@ -46,7 +47,8 @@ export interface RowPlan {
  * Turns a CSV record into a prospect input by the rules of `POST /prospects`: the mapped cells, combined where
  * several columns fill one field ({@link combineRow}), become a `ProspectCreate` body, checked against the
  * contract's schema (core's `validateRequest`), then by core's `normalizeProspectInput` and
- * `normalizeCustomFields` (against the workspace's fields), exactly as the API checks a request body. A row
+ * `normalizeCustomFields` (against the workspace's fields), exactly as the API checks a request body, after
+ * {@link tidyCells} (a bare website gets `https://`, a country name its ISO code). A row
  * wider than the header is refused whole. Without a domain, one is derived from the website or a company email
  * ({@link deriveDomain}). Each issue names the column and the field by its label.
  *
@@ -61,6 +63,7 @@ export function rowToProspect(record: readonly string[], line: number, plan: Row
     return { line, input: undefined, issues: [{ column: null, field: null, message }] };
   }
   const body = combineRow(record, plan) as ProspectCreate & Record<string, unknown>;
+  tidyCells(body);
   const labels = new Map(customFields.map((f) => [f.key, f.label]));
   const label = (path: string) => labelOf(path, labels);
   const toIssues = (found: readonly FieldIssue[]) =>

@@ -40,7 +40,12 @@ class LostLease extends Error {}
 export class BatchFailed extends Error {
   readonly firstLine: number;
   readonly lastLine: number;
-  constructor(rows: readonly PreparedRow[], cause: unknown) {
+  /** @param lease the job's lease when the batch failed (its earlier batches renewed the claim's) */
+  constructor(
+    rows: readonly PreparedRow[],
+    readonly lease: Date,
+    cause: unknown,
+  ) {
     const firstLine = rows[0]?.line ?? 0;
     const lastLine = rows.at(-1)?.endLine ?? firstLine;
     super(`The batch of lines ${firstLine}-${lastLine} could not be written.`, { cause });
@@ -96,7 +101,7 @@ export async function runImportJob(
       try {
         written = await writeImportBatch(tx, job, rows, { customFields, seen, now });
       } catch (error) {
-        throw new BatchFailed(rows, error);
+        throw new BatchFailed(rows, lease, error);
       }
       const { counts, report } = written;
       await insertImportRejections(tx, job.id, report);
