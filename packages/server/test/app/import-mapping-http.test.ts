@@ -148,6 +148,23 @@ describe.each(testDatabaseKinds())('the import mapping step over HTTP (%s)', (ki
       custom_fields: { seniority: 'Director' },
       notes: 'Open',
     });
+
+    // The next file with the same headers starts from this mapping, and the page says so.
+    const again = decode((await browser.get(`${imports()}/${await uploadJob(PEOPLE, 'people-2.csv')}`)).text);
+    expect(again).toContain('The mapping of your last import of a file with these columns');
+    const chosen = (column: number) =>
+      new RegExp(`name="column_${column}"[^>]*>((?:(?!</select>)[\\s\\S])*)</select>`)
+        .exec(again)?.[1]
+        ?.match(/<option value="([^"]*)" selected>/)?.[1];
+    expect([0, 1, 2, 3, 4, 5, 6].map(chosen)).toEqual([
+      'contact_name',
+      'contact_name',
+      'company',
+      'contact_email',
+      'custom:seniority',
+      'notes',
+      '',
+    ]);
   });
 
   it('lists skipped and updated rows with the prospect they matched, and why', async () => {

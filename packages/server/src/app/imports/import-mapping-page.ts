@@ -143,7 +143,13 @@ export function importMappingPage(input: ImportMappingInput): Page {
   ${csrfField(input.csrf)}
   <fieldset id="${fieldId(MAPPING_ID)}">
     <legend>What does each column become?</legend>
-    <p class="hint" id="mapping-hint">Suggested from the column names. Company is required. Contact name, Notes and Tags
+    ${
+      inspection.mappingSource === 'remembered'
+        ? html`<p class="notice remembered">The mapping of your last import of a file with these columns, remembered for
+    this workspace. Check it, then start.</p>`
+        : ''
+    }
+    <p class="hint" id="mapping-hint">${inspection.mappingSource === 'remembered' ? 'Otherwise suggested' : 'Suggested'} from the column names. Company is required. Contact name, Notes and Tags
     take several columns: "First Name" and "Last Name" both set to Contact name are joined with a space, each Notes
     column adds a "Header: value" line, and Tags collects the tags of every column. Any other field takes one column.
     A column can also become a new custom field, or be left out.</p>
