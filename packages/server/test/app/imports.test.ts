@@ -128,6 +128,9 @@ describe.each(testDatabaseKinds())('CSV import in a browser (%s)', (kind) => {
     const companies = (listed.body.data as Array<{ company: string }>).map((p) => p.company).sort();
     expect(companies).toEqual(['Acme GmbH', 'Initech', 'Umbrella']);
     // The skipped row names the prospect it matched, with a link to it.
+    // Each kind of line in its own table: one rejected, one skipped.
+    expect(await page.locator('#report-rejected tbody tr').count()).toBe(1);
+    expect(await page.locator('#report-skipped tbody tr').count()).toBe(1);
     const skipped = page.locator('#report-skipped');
     expect(await skipped.getByRole('row', { name: /^\s*4/ }).textContent()).toMatch(/same contact email/);
     await skipped.getByRole('link').first().click();
