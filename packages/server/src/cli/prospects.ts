@@ -209,6 +209,11 @@ async function resolveMapping(
     ? (DUPLICATES_CHOICES[o.duplicates] ?? 'skip')
     : (file?.duplicates ?? 'skip');
   const problems = describeMappingProblems(mapping, headers, fields, { newFields });
-  if (problems.length > 0) throw new CliError(problems.map((p) => p.message).join('\n'));
+  const message = problems.map((p) => p.message).join('\n');
+  // Without a company column the import cannot start (exit status 1, as before); any other problem is wrong input.
+  if (problems.length > 0 && problems.every((p) => p.code === 'no_company_column')) {
+    throw new ImportError('no_company_column', message, problems);
+  }
+  if (problems.length > 0) throw new CliError(message);
   return { headers, mapping, newFields, duplicates };
 }
