@@ -186,7 +186,7 @@ describe.each(testDatabaseKinds())('the import mapping step over HTTP (%s)', (ki
     const skipped = await page('skip');
     expect(skipped).toMatch(/<dd data-count="skipped">1<\/dd>/);
     const table = /<table class="stack" id="report-skipped">[\s\S]*?<\/table>/.exec(skipped)?.[0] ?? '';
-    expect(table).toContain(`<a href="/workspaces/${workspaceId}/prospects/${existing}">`);
+    expect(table).toContain(`<a href="/workspaces/${workspaceId}/prospects/${existing}">Initech</a>`);
     expect(table).toMatch(/<td data-label="Line">2<\/td>/);
     expect(table).toMatch(/email/i);
     expect(skipped).toContain('No prospect was updated.');

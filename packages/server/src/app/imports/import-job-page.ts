@@ -1,4 +1,5 @@
 import type { DuplicateMode, ImportJob, ImportRejection } from '../../import/index.js';
+import type { ProspectName } from '../../store/prospect-names.js';
 import { timeTag } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
 import { csrfField, workspaceUrl } from '../shared/layout.js';
@@ -103,6 +104,8 @@ export function importJobPage(input: {
   job: ImportJob;
   /** The first report lines of each kind (`REPORT_ROWS_SHOWN`), in line order. */
   report: Readonly<Record<ReportOutcome, readonly ImportRejection[]>>;
+  /** The names of the prospects the skipped and updated rows matched, by id. Default: none (ids shown). */
+  names?: ReadonlyMap<string, ProspectName>;
 }): Page {
   const { job } = input;
   const active = isImportActive(job);
@@ -142,8 +145,8 @@ ${
 </form>`
     : html`<h2>Report</h2>
 ${reportRowsTable(job, 'rejected', input.report.rejected)}
-${reportRowsTable(job, 'skipped', input.report.skipped)}
-${reportRowsTable(job, 'updated', input.report.updated)}
+${reportRowsTable(job, 'skipped', input.report.skipped, input.names)}
+${reportRowsTable(job, 'updated', input.report.updated, input.names)}
 <p class="actions"><a class="button secondary" href="${report}" download>Download report (CSV)</a>
 <a href="${workspaceUrl(job.workspace_id, '/prospects')}">See prospects</a>
 <a href="${workspaceUrl(job.workspace_id, '/imports')}">Import another file</a></p>`

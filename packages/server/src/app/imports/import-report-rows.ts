@@ -1,4 +1,5 @@
 import type { ImportJob, ImportRejection } from '../../import/index.js';
+import type { ProspectName } from '../../store/prospect-names.js';
 import { html, type SafeHtml } from '../shared/html.js';
 import { workspaceUrl } from '../shared/layout.js';
 import { count } from './import-pages.js';
@@ -28,10 +29,25 @@ function shownText(total: number, shown: number): string {
   return total === 1 ? 'The one row.' : `All ${count(total)} rows.`;
 }
 
-/** A matched prospect's link, or a dash for a row that matched an earlier row of the file itself. */
-function matched(workspaceId: string, prospectId: string | null | undefined): SafeHtml {
+/**
+ * A matched prospect's link, named by its company and contact (its id below), or, for a row that matched an
+ * earlier row of the file itself, words saying so.
+ */
+function matched(
+  workspaceId: string,
+  prospectId: string | null | undefined,
+  names: ReadonlyMap<string, ProspectName>,
+): SafeHtml {
   if (!prospectId) return html`<span class="hint">an earlier row of the file</span>`;
-  return html`<a href="${workspaceUrl(workspaceId, `/prospects/${encodeURIComponent(prospectId)}`)}">${prospectId}</a>`;
+  const name = names.get(prospectId);
+  const text = name
+    ? name.contact_name
+      ? `${name.company} (${name.contact_name})`
+      : name.company
+    : prospectId;
+  return html`<a href="${workspaceUrl(workspaceId, `/prospects/${encodeURIComponent(prospectId)}`)}">${text}</a>${
+    name ? html`<div class="hint">${prospectId}</div>` : ''
+  }`;
 }
 
 /**
@@ -43,6 +59,7 @@ export function reportRowsTable(
   job: ImportJob,
   outcome: ReportOutcome,
   rows: readonly ImportRejection[],
+  names: ReadonlyMap<string, ProspectName> = new Map(),
 ): SafeHtml {
   const kind = KIND[outcome];
   const total = kind.countOf(job);
@@ -65,7 +82,7 @@ export function reportRowsTable(
 <tbody>${rows.map(
     (r) => html`<tr>
   <td data-label="Line">${r.line}</td>
-  <td data-label="Matched prospect" class="wrap">${matched(job.workspace_id, r.prospect_id)}</td>
+  <td data-label="Matched prospect" class="wrap">${matched(job.workspace_id, r.prospect_id, names)}</td>
   <td data-label="Why" class="wrap">${r.reason}</td>
 </tr>`,
   )}</tbody></table>`;

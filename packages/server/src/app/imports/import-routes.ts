@@ -15,6 +15,7 @@ import {
 import { withAudit } from '../../store/audit-log.js';
 import { listCustomFields } from '../../store/custom-fields.js';
 import { type ImportRejection, readImportRejections } from '../../store/import-rejections.js';
+import { prospectNames } from '../../store/prospect-names.js';
 import type { AppContext } from '../shared/app-context.js';
 import { auditActor } from '../shared/audit-actor.js';
 import { csrfRefusal } from '../shared/csrf.js';
@@ -90,7 +91,11 @@ export function importRoutes(ctx: AppContext): Router {
         if (REPORT_OUTCOMES.every(full)) break;
       }
     }
-    render(req, res, importJobPage({ csrf: csrfOf(req), job, report }), { flash: takeFlash(req) });
+    const matchedIds = [...report.skipped, ...report.updated].flatMap((r) =>
+      r.prospect_id ? [r.prospect_id] : [],
+    );
+    const names = await prospectNames(ctx.db, job.workspace_id, matchedIds);
+    render(req, res, importJobPage({ csrf: csrfOf(req), job, report, names }), { flash: takeFlash(req) });
   }
 
   router.get('/', (req, res) => listPage(req, res));
