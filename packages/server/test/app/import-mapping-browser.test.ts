@@ -153,6 +153,53 @@ describe('the import mapping step in a browser', () => {
     });
   });
 
+  it('works without JavaScript: a new field from a column, the list left out confirmed, the start', async () => {
+    const plain = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      javaScriptEnabled: false,
+    });
+    try {
+      const tab = await plain.newPage();
+      await signIn(tab, server.origin);
+      await tab.goto(`${server.origin}/workspaces/${server.workspaceId}/imports`);
+      const csv =
+        'Company,Email,Region code,Fax\nNo Script Ltd,ns@noscript.example,EU-W,1\nPlain Co,pc@plain.example,EU-W,2\n';
+      await tab
+        .getByLabel('CSV file')
+        .setInputFiles({ name: 'plain.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await tab.getByRole('button', { name: 'Upload and map columns' }).click();
+      await tab.waitForURL(/\/imports\/imp_/);
+      await tab.getByLabel('Region code', { exact: true }).selectOption('new');
+      await tab.getByLabel('Fax', { exact: true }).selectOption('');
+      // Without the script every new-field box is in the page (closed): the column's own is opened and filled.
+      await tab.locator('[data-new-field="2"] summary').click();
+      await tab.locator('#f-new_2_label').fill('Sales region');
+      // The list shown was made for the mapping the page was rendered with: refresh, then confirm it.
+      await tab.getByRole('button', { name: 'Refresh preview' }).click();
+      await tab.waitForURL(/\/preview$/);
+      expect(await tab.locator('#unmapped-list').textContent()).toBe('Fax');
+      await tab.getByLabel('I understand that the columns listed will not be imported').check();
+      await tab.getByRole('button', { name: 'Start import' }).click();
+      await tab.waitForURL(/\/imports\/imp_[0-9A-Z]+$/);
+      const deadline = Date.now() + 60_000;
+      while (
+        (await tab.getByRole('heading', { name: 'Import report' }).count()) === 0 &&
+        Date.now() < deadline
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tab.reload();
+      }
+      expect(await tab.locator('[data-count="created"]').textContent()).toBe('2');
+      const fields = await listCustomFields(server.db, server.workspaceId);
+      expect(fields.find((f) => f.key === 'region_code')).toMatchObject({
+        label: 'Sales region',
+        type: 'single_select',
+      });
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('warns the add form about an email already here, with a link; tidies a URL typed as the domain', async () => {
     await page.goto(`${server.origin}/workspaces/${server.workspaceId}/prospects/new`);
     await page.getByLabel('Company', { exact: true }).fill('Engines EMEA');
