@@ -85,7 +85,9 @@ function ascii(text: string, fallback: string): string {
  */
 export function* exportPeople(options: { seed: number; count: number }): Generator<ExportPerson> {
   const fakers = LOCALES.map(({ locale }) => new Faker({ locale: [locale, en, base] }));
-  fakers.forEach((f, i) => f.seed(options.seed * 31 + i));
+  fakers.forEach((f, i) => {
+    f.seed(options.seed * 31 + i);
+  });
   const pick = fakers[0] as Faker;
   const earlier: ExportPerson[] = [];
   let made = 0;

@@ -16,18 +16,15 @@ export {
 } from './create-import-runner.js';
 export { DEFAULT_IMPORT_SHAPE_LIMITS, type ImportShapeLimits } from './csv-shape-limits.js';
 export {
-  type DescribeMappingOptions,
   describeMappingProblems,
   type MappingProblem,
-  type MappingProblemCode,
   unmappedColumns,
 } from './describe-mapping-problems.js';
-export { cellToCustomValue, type GuessedFieldType, guessFieldType } from './guess-field-type.js';
+export { type GuessedFieldType, guessFieldType } from './guess-field-type.js';
 export { ImportError, type ImportErrorCode } from './import-error.js';
 export {
   COMBINABLE_FIELDS,
   type ColumnMapping,
-  type CustomFieldTarget,
   customFieldKey,
   type MappingTarget,
   PROSPECT_IMPORT_FIELDS,
@@ -35,7 +32,6 @@ export {
   prospectFieldLabel,
 } from './import-fields.js';
 export {
-  DUPLICATE_MODES,
   type DuplicateMode,
   type ImportSettings,
   isDuplicateMode,
@@ -43,7 +39,7 @@ export {
 } from './import-options.js';
 export { importReportCsv, importSummary } from './import-report-csv.js';
 export { type ImportInspection, inspectImport } from './inspect-import.js';
-export { headerSetKey, type RememberedMapping, rememberedMapping } from './remembered-mapping.js';
+export { rememberedMapping } from './remembered-mapping.js';
 export { runImportNow } from './run-import-now.js';
 export { type StartImportOptions, startImport } from './start-import.js';
 export { type StoreImportUploadOptions, storeImportUpload } from './store-import-upload.js';

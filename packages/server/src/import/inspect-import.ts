@@ -124,8 +124,11 @@ export async function inspectImport(
     if (rows.length >= limit && samples[0] !== undefined && samples[0].length >= GUESS_SAMPLE_ROWS) break;
     if (rows.length < limit)
       rows.push({ row: rowToProspect(record.cells, record.line, plan), cells: record.cells });
-    if ((samples[0]?.length ?? 0) < GUESS_SAMPLE_ROWS)
-      record.cells.forEach((cell, i) => samples[i]?.push(cell));
+    if ((samples[0]?.length ?? 0) < GUESS_SAMPLE_ROWS) {
+      record.cells.forEach((cell, i) => {
+        samples[i]?.push(cell);
+      });
+    }
   }
   const valid = rows.flatMap(({ row }) =>
     row.input ? [{ line: row.line, endLine: row.line, input: row.input, issues: [] }] : [],

@@ -238,36 +238,6 @@ export async function recordOutcome<I>(
 }
 
 /**
- * Which of the given contact emails and domains some prospect of the workspace already has, compared without
- * regard to case (the lowered values found), for an import's duplicate check (migration 10's prefix indexes serve equality too).
- */
-export async function findExistingContacts(
-  db: Sql,
-  workspaceId: string,
-  keys: { emails: readonly string[]; domains: readonly string[] },
-): Promise<{ emails: Set<string>; domains: Set<string> }> {
-  const emails = new Set<string>();
-  const domains = new Set<string>();
-  if (keys.emails.length > 0) {
-    const rows = await db.query<{ key: string }>(
-      `select distinct lower(contact_email) as key from prospects
-       where workspace_id = $1 and lower(contact_email) = any($2::text[]) and contact_email is not null`,
-      [workspaceId, keys.emails],
-    );
-    for (const row of rows) emails.add(row.key);
-  }
-  if (keys.domains.length > 0) {
-    const rows = await db.query<{ key: string }>(
-      `select distinct lower(domain) as key from prospects
-       where workspace_id = $1 and lower(domain) = any($2::text[]) and domain is not null`,
-      [workspaceId, keys.domains],
-    );
-    for (const row of rows) domains.add(row.key);
-  }
-  return { emails, domains };
-}
-
-/**
  * The workspace's prospect whose `contact_email` is this address (compared case-insensitively; the oldest when
  * several share it), for matching inbound mail to its sender (migration 10's index).
  */
