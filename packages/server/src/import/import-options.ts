@@ -1,4 +1,5 @@
 import type { CustomFieldType } from '@prospectkit/core';
+import type { DuplicatePolicy, StoredNewField } from '../store/import-jobs.js';
 import type { ColumnMapping } from './import-fields.js';
 
 /**
@@ -10,7 +11,7 @@ import type { ColumnMapping } from './import-fields.js';
  * - `update_fill_empty`: the matched prospect's empty fields are filled from the row, as `PATCH` would.
  * - `update_overwrite`: every mapped non-empty cell replaces the matched prospect's value, as `PATCH` would.
  */
-export type DuplicateMode = 'skip' | 'create' | 'update_fill_empty' | 'update_overwrite';
+export type DuplicateMode = DuplicatePolicy;
 
 /** Every {@link DuplicateMode}, in the order the page offers them. */
 export const DUPLICATE_MODES: readonly DuplicateMode[] = [
@@ -31,7 +32,7 @@ export function isDuplicateMode(value: unknown): value is DuplicateMode {
  * (checked before anything is written), and the workspace's fields with the new ones stay within core's
  * `CUSTOM_FIELD_LIMIT` (50).
  */
-export interface NewFieldSpec {
+export interface NewFieldSpec extends StoredNewField {
   /** The column (0-based, in file order) the field is created from. */
   column: number;
   /** The field's key (core's `CUSTOM_FIELD_KEY`: a lower-case letter, then up to 39 of `a-z`, `0-9`, `_`). */

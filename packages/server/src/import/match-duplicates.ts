@@ -25,6 +25,13 @@ export interface DuplicateMatch {
 /** The rows seen so far in a run, by key: the first line and the prospect it created, updated or matched. */
 export type SeenKeys = Map<string, { line: number; prospectId: string | null }>;
 
+/**
+ * Keys a run that writes remembers (about 7 MB), so a run's memory stays bounded however large the file: past
+ * it, a duplicate of an earlier row is still found, through the prospect that row created, and the report names
+ * that prospect rather than the line. A dry run writes nothing for the table to answer, so it remembers every key.
+ */
+const SEEN_LIMIT = 50_000;
+
 const keyOf = (kind: MatchKind, ...parts: string[]) =>
   `${kind}\u001f${parts.map((p) => p.trim().toLowerCase()).join('\u001f')}`;
 
@@ -86,12 +93,13 @@ export async function matchDuplicates(
     const earlier = seen.get(key);
     if (earlier) return { match: { kind, prospectId: earlier.prospectId, line: earlier.line } };
     const id = existing.get(key);
+    const remember = options.dryRun || seen.size < SEEN_LIMIT;
     if (id !== undefined) {
-      seen.set(key, { line: row.line, prospectId: id });
+      if (remember) seen.set(key, { line: row.line, prospectId: id });
       return { match: { kind, prospectId: id } };
     }
     const fresh = created();
-    seen.set(key, { line: row.line, prospectId: options.dryRun ? null : fresh });
+    if (remember) seen.set(key, { line: row.line, prospectId: options.dryRun ? null : fresh });
     return { newId: fresh };
   });
 }

@@ -1,6 +1,6 @@
+import type { CustomFieldType } from '@prospectkit/core';
 import { ulid } from 'ulidx';
 import type { Sql } from '../db/database.js';
-import type { DuplicateMode, NewFieldSpec } from '../import/import-options.js';
 
 /**
  * Where an import job is: `receiving` (its file is still arriving; never listed), `uploaded` (file stored,
@@ -17,8 +17,22 @@ export type ImportJobStatus =
   | 'succeeded'
   | 'failed';
 
-/** What happens to a row that matches an existing prospect; see `DuplicateMode` (import-options.ts). */
-export type DuplicatePolicy = DuplicateMode;
+/**
+ * What happens to a row that matches an existing prospect: `skip`, `create` anyway, or update it
+ * (`update_fill_empty`, `update_overwrite`); see `DuplicateMode` (import/import-options.ts) and docs/importing.md.
+ */
+export type DuplicatePolicy = 'skip' | 'create' | 'update_fill_empty' | 'update_overwrite';
+
+/** A custom field an import creates when it starts, from one column; see `NewFieldSpec` (import/import-options.ts). */
+export interface StoredNewField {
+  /** The column (0-based, in file order) the field is created from. */
+  column: number;
+  key: string;
+  label: string;
+  type: CustomFieldType;
+  /** The choices of a select field; omitted for the other types. */
+  options?: string[];
+}
 
 /** One import job, as stored in `import_jobs` (migration 9). */
 export interface ImportJob {
@@ -41,7 +55,7 @@ export interface ImportJob {
   /** Rows that match an existing prospect: skip, create anyway, or update it (see `DuplicateMode`). Default `skip`. */
   duplicates: DuplicatePolicy;
   /** The custom fields the import created when it started (migration 20); `[]` when none. */
-  new_fields: NewFieldSpec[];
+  new_fields: StoredNewField[];
   /**
    * Validate and count only, writing nothing: a dry run. Its counts say what would have happened ("would be
    * created / updated / skipped"), and every page and the CLI say it is one.
@@ -181,7 +195,7 @@ export async function queueImportJob(
     jobId: string;
     mapping: ReadonlyArray<string | null>;
     duplicates: DuplicatePolicy;
-    newFields: readonly NewFieldSpec[];
+    newFields: readonly StoredNewField[];
     dryRun: boolean;
   },
 ): Promise<ImportJob | undefined> {
