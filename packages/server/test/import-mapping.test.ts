@@ -37,7 +37,7 @@ const events = async (db: Database, workspaceId: string) =>
   )[0]?.n;
 
 // docs/importing.md: the mapping, the duplicates, the domain, the report, dry runs and remembered mappings.
-describe.each(testDatabaseKinds())('import mapping and duplicates on %s', (kind) => {
+describe.each(testDatabaseKinds())('import mapping and duplicates on %s', { timeout: 120_000 }, (kind) => {
   let db: Database;
   beforeAll(async () => {
     db = await openTestDatabase(kind);
