@@ -73,6 +73,17 @@ describe('describeMappingProblems', () => {
     ]);
   });
 
+  it('refuses a new field whose column maps to another field', () => {
+    const mapping = ['company', 'website', null, null, null, null, null, null];
+    expect(
+      messages(mapping, headers, fields, {
+        newFields: [{ column: 1, key: 'account', label: 'Account', type: 'text' }],
+      }),
+    ).toEqual([
+      'Column "Account" is to create the field "Account" but maps to another field: choose one of them.',
+    ]);
+  });
+
   it('refuses a mapping of the wrong length first', () => {
     expect(describeMappingProblems(['company'], headers, fields).map((p) => p.code)).toEqual([
       'wrong_length',

@@ -84,6 +84,16 @@ export function describeMappingProblems(
   }
   const labels = new Map<string, string>(fields.map((f) => [f.key, f.label]));
   problems.push(...describeNewFieldProblems(newFields, headers, fields, labels));
+  // A new field's column maps to it (or to nothing yet: startImport maps it), not to another field.
+  for (const field of newFields) {
+    const entry = mapping[field.column];
+    if (entry === undefined || entry === null || entry === `custom:${field.key}`) continue;
+    problems.push({
+      code: 'invalid_new_field',
+      columns: [field.column],
+      message: `Column ${quote(headers[field.column])} is to create the field "${field.label}" but maps to another field: choose one of them.`,
+    });
+  }
   const columnsOf = new Map<MappingTarget, number[]>();
   mapping.forEach((entry, column) => {
     if (entry === null) return;
