@@ -72,7 +72,7 @@ describe('tidyCells', () => {
     [{ contact_profile_url: 'linkedin.com/in/ada' }, { contact_profile_url: 'https://linkedin.com/in/ada' }],
     [{ website: 'ftp://x.example' }, { website: 'ftp://x.example' }],
     [{ domain: 'https://www.Acme.example/about' }, { domain: 'acme.example' }],
-    [{ domain: 'www.acme.example' }, { domain: 'acme.example' }],
+    [{ domain: 'www.acme.example' }, { domain: 'www.acme.example' }],
     [{ domain: 'acme.example' }, { domain: 'acme.example' }],
     [{ country: 'United States' }, { country: 'US' }],
     [{ country: 'Deutschland' }, { country: 'DE' }],

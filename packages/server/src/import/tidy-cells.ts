@@ -1,11 +1,5 @@
 import { COUNTRY_CODES } from '@prospectkit/core';
-
-/** A scheme at the start (`https:`, `mailto:`). */
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-/** A web address without its scheme: a host with a dot, an optional port and path (`www.acme.example/about`). */
-const BARE_ADDRESS = /^[^\s/?#@:]+\.[^\s/?#@:.]+(?::\d{1,5})?(?:[/?#]\S*)?$/;
-/** An address with or without `http(s)://`, capturing its host. */
-const HOST_OF_ADDRESS = /^(?:https?:\/\/)?([^\s/?#@:]+\.[^\s/?#@:.]+)\.?(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+import { domainOfWebAddress, webAddressWithScheme } from '../prospects/tidy-web-address.js';
 
 let countryByName: Map<string, string> | undefined;
 
@@ -42,25 +36,20 @@ function countryNames(): Map<string, string> {
  * Tidies the cells of an import row where what the export meant is plain, before the API's rules check them
  * (the rules stay as they are; docs/importing.md, "What the importer tidies"): a bare web address in Website or
  * Profile URL gets `https://` (`www.acme.example`, `linkedin.com/in/ada`); a URL in Domain becomes its host
- * without `www.`; a country name in Country becomes its ISO 3166-1 alpha-2 code (`United States` → `US`,
+ * without `www.` (both by the app forms' rule, prospects/tidy-web-address.ts); a country name in Country becomes its ISO 3166-1 alpha-2 code (`United States` → `US`,
  * `日本` → `JP`). Anything else is left for the rules' message.
  *
  * @param body a `ProspectCreate` body as combined from the row; changed in place
  */
 export function tidyCells(body: Record<string, unknown>): void {
+  // The app's forms tidy web addresses by the same rule (prospects/tidy-web-address.ts).
   for (const field of ['website', 'contact_profile_url'] as const) {
     const value = body[field];
-    if (typeof value !== 'string') continue;
-    const trimmed = value.trim();
-    if (!SCHEME.test(trimmed) && BARE_ADDRESS.test(trimmed)) body[field] = `https://${trimmed}`;
+    const tidied = typeof value === 'string' ? webAddressWithScheme(value.trim()) : undefined;
+    if (tidied !== undefined) body[field] = tidied;
   }
-  if (typeof body.domain === 'string') {
-    const typed = body.domain.trim();
-    const host = HOST_OF_ADDRESS.exec(typed)?.[1];
-    if (host !== undefined && (SCHEME.test(typed) || host !== typed || /^www\./i.test(host))) {
-      body.domain = host.toLowerCase().replace(/^www\./, '');
-    }
-  }
+  const domain = typeof body.domain === 'string' ? domainOfWebAddress(body.domain.trim()) : undefined;
+  if (domain !== undefined) body.domain = domain;
   if (typeof body.country === 'string') {
     const typed = body.country.trim();
     if (!/^[a-z]{2}$/i.test(typed)) {
