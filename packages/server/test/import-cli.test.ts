@@ -27,7 +27,9 @@ describe('prospects import (CLI, piped)', { timeout: 600_000 }, () => {
     expect(stderr).toContain('Columns: Company Name → company, E-mail → contact_email');
     expect(stderr).toContain('import: 2/2 rows (100%)\n');
     expect(stderr).not.toContain('\u001b[');
-    expect(stdout).toMatch(/succeeded: 2 rows read of 2; 2 created, 0 skipped as duplicates, 0 rejected\./);
+    expect(stdout).toMatch(
+      /succeeded: 2 rows read of 2; 2 created, 0 updated, 0 skipped as duplicates, 0 rejected\./,
+    );
   });
 
   it('exit 0 with duplicates skipped; --json prints the report; --dry-run writes nothing', async () => {
@@ -52,13 +54,25 @@ describe('prospects import (CLI, piped)', { timeout: 600_000 }, () => {
     const csv = await file('bad.csv', 'Company,Website\nGood,https://good.test\n,https://x.test\nBad,nope\n');
     const text = await prospectkit('prospects', 'import', csv);
     expect(text.code).toBe(2);
-    expect(text.stdout).toMatch(/3\s+Company\s+The company field is required\./);
-    expect(text.stdout).toMatch(/4\s+Website\s+The website field must be a valid URL\./);
+    expect(text.stdout).toMatch(/3\s+Company\s+rejected\s+Company is required\./);
+    expect(text.stdout).toMatch(/4\s+Website\s+rejected\s+Website must be a valid URL\./);
     const json = await prospectkit('prospects', 'import', csv, '--json');
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout).rejections).toEqual([
-      { line: 3, column_name: 'Company', reason: 'The company field is required.' },
-      { line: 4, column_name: 'Website', reason: 'The website field must be a valid URL.' },
+      {
+        line: 3,
+        column_name: 'Company',
+        reason: 'Company is required.',
+        outcome: 'rejected',
+        prospect_id: null,
+      },
+      {
+        line: 4,
+        column_name: 'Website',
+        reason: 'Website must be a valid URL.',
+        outcome: 'rejected',
+        prospect_id: null,
+      },
     ]);
   });
 
@@ -94,6 +108,84 @@ describe('prospects import (CLI, piped)', { timeout: 600_000 }, () => {
     expect(text.stderr).toContain('Notes\\x1b]0;pwned\\x07\\x1b[2J\\x9b31m\\u202egnp.exe\\x7f');
     // The JSON still says exactly what the file held.
     expect(JSON.parse(json.stdout).job.headers[2]).toBe(hostile);
+  });
+
+  it('--map combines columns, --create-fields keeps the rest, --duplicates update fills empty fields; the report lists the updated row', async () => {
+    const csv = await file(
+      'map.csv',
+      'First Name,Last Name,Company,Job Title,Seniority,Source\nAda,Lovelace,Analytical,,VP,Fair\n',
+    );
+    const first = await prospectkit(
+      'prospects',
+      'import',
+      csv,
+      '--map',
+      'First Name+Last Name=contact_name',
+      '--json',
+    );
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain(
+      'Not imported (map them with --map or --create-fields): "Seniority", "Source"',
+    );
+    const report = JSON.parse(first.stdout);
+    expect(report).toMatchObject({
+      headers: ['First Name', 'Last Name', 'Company', 'Job Title', 'Seniority', 'Source'],
+      mapping: ['contact_name', 'contact_name', 'company', 'contact_title', null, null],
+      newFields: [],
+      duplicates: 'skip',
+    });
+    const again = await file(
+      'map2.csv',
+      'First Name,Last Name,Company,Job Title,Seniority,Source\nAda,Lovelace,Analytical,CTO,VP,Fair\nAda,Lovelace,Analytical,CEO,VP,Fair\n',
+    );
+    const updated = await prospectkit(
+      'prospects',
+      'import',
+      again,
+      '--map',
+      'First Name+Last Name=contact_name',
+      '--create-fields',
+      '--duplicates',
+      'update',
+    );
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.stderr).toContain('New custom field: seniority (single_select) from "Seniority"');
+    expect(updated.stdout).toMatch(/0 created, 2 updated, 0 skipped as duplicates, 0 rejected/);
+    expect(updated.stdout).toMatch(
+      /2\s+updated\s+prs_\w+\s+Updated Job title, Seniority, Source: the same contact name at the same company as prospect prs_/,
+    );
+    expect(updated.stdout).toMatch(
+      /3\s+updated\s+prs_\w+\s+Updated nothing \(no field to change\): the same contact name at the same company as line 2 of this file/,
+    );
+  });
+
+  it('exit 2 naming every unknown header and field of --map, and a mapping file made for other columns', async () => {
+    const csv = await file('names.csv', 'Name,Company\nAda,Acme\n');
+    const mapped = await prospectkit(
+      'prospects',
+      'import',
+      csv,
+      '--map',
+      'Nom+Prénom=contact_name',
+      '--map',
+      'Company=firm',
+      '--map',
+      'Name=custom:nope',
+    );
+    expect(mapped.code).toBe(2);
+    expect(mapped.stderr).toMatch(
+      /--map: no column "Nom", "Prénom" in the file \(its columns: "Name", "Company"\); no field "firm", "custom:nope"/,
+    );
+    const mappingFile = await file(
+      'other.json',
+      JSON.stringify({ headers: ['Name', 'Firm'], mapping: ['contact_name', 'company'] }),
+    );
+    const other = await prospectkit('prospects', 'import', csv, '--mapping', mappingFile);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/was made for other columns: the file's "Company" differ/);
+    const twice = await prospectkit('prospects', 'import', csv, '--map', 'Name+Company=company');
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/"Name" and "Company" both map to Company, which takes one column/);
   });
 
   // Last: it adds a second workspace, after which --workspace is needed.

@@ -8,6 +8,7 @@ import {
   getImportJob,
   type ImportJob,
   inspectImport,
+  type NewFieldSpec,
   startImport,
   storeImportUpload,
 } from '../src/import/index.js';
@@ -40,6 +41,7 @@ export async function importCsv(
   options: {
     duplicates?: DuplicatePolicy;
     mapping?: ColumnMapping;
+    newFields?: NewFieldSpec[];
     dryRun?: boolean;
     batchSize?: number;
   } = {},
@@ -51,6 +53,7 @@ export async function importCsv(
     jobId: job.id,
     mapping: options.mapping ?? mapping,
     duplicates: options.duplicates ?? 'skip',
+    newFields: options.newFields ?? [],
     dryRun: options.dryRun ?? false,
   });
   const runner = createImportRunner({ db, logger: quietLogger, batchSize: options.batchSize ?? 500 });

@@ -11,7 +11,7 @@ import {
 } from '../store/import-job-queue.js';
 import type { ImportJob } from '../store/import-jobs.js';
 import { createRowPreparer } from './row-preparer.js';
-import { runImportJob } from './run-import-job.js';
+import { BatchFailed, runImportJob } from './run-import-job.js';
 
 /** Defaults of {@link createImportRunner}'s options. */
 export const IMPORT_RUNNER_DEFAULTS = {
@@ -90,9 +90,12 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     if (!job) return undefined;
     if (job.attempts > settings.maxAttempts) {
       const stops = job.attempts - 1;
+      const times = `${stops} ${stops === 1 ? 'time' : 'times'}`;
       await giveUp(
         job,
-        `The import stopped ${stops} ${stops === 1 ? 'time' : 'times'} (the server was restarted or failed).`,
+        job.failed_first_line === null
+          ? `The import stopped ${times} (the server was restarted or failed).`
+          : `The batch of lines ${job.failed_first_line}-${job.failed_last_line} failed to write ${times}.`,
       );
       return job;
     }
@@ -112,13 +115,22 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       logger.info({ importJobId: job.id, result }, 'import job run ended');
     } catch (error) {
       logger.error({ importJobId: job.id, err: error }, 'import job failed; it is retried');
-      // Retried at once by whichever runner claims it next, up to maxAttempts claims.
+      // Retried at once by whichever runner claims it next, up to maxAttempts claims; a batch that failed is
+      // named on the job (its transaction rolled back; the batches before it stay).
+      const failed = error instanceof BatchFailed ? error : undefined;
       await db
-        .query('update import_jobs set lease_until = $2 where id = $1 and lease_until = $3', [
-          job.id,
-          clock.now(),
-          job.lease_until,
-        ])
+        .query(
+          `update import_jobs set lease_until = $2, failed_first_line = coalesce($4, failed_first_line),
+             failed_last_line = coalesce($5, failed_last_line)
+           where id = $1 and lease_until = $3`,
+          [
+            job.id,
+            clock.now(),
+            failed?.lease ?? job.lease_until,
+            failed?.firstLine ?? null,
+            failed?.lastLine ?? null,
+          ],
+        )
         .catch(() => {});
     }
     return job;
@@ -130,7 +142,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       await finishImportJob(tx, job.id, {
         status: job.status === 'cancelling' ? 'cancelled' : 'failed',
         now: clock.now(),
-        failure: `${why} ${job.created_count} prospects were imported before it stopped (lines up to ${job.last_line}); they stay.`,
+        failure: `${why} ${job.rows_done} rows were written before it stopped, in whole batches (lines up to ${job.last_line}: ${job.created_count} prospects created, ${job.updated_count} updated); they stay.`,
       });
     });
 

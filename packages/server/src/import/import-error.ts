@@ -1,3 +1,5 @@
+import type { MappingProblem } from './describe-mapping-problems.js';
+
 /** Why an import was refused; see {@link ImportError}. */
 export type ImportErrorCode =
   | 'too_large'
@@ -10,6 +12,7 @@ export type ImportErrorCode =
   | 'row_too_large'
   | 'no_company_column'
   | 'invalid_mapping'
+  | 'unacknowledged_unmapped'
   | 'not_found'
   | 'not_startable';
 
@@ -27,8 +30,11 @@ export class ImportError extends Error {
   override readonly name = 'ImportError';
   /** What went wrong, stable across versions. */
   readonly code: ImportErrorCode;
-  constructor(code: ImportErrorCode, message: string) {
+  /** Every problem of a refused mapping (`invalid_mapping`, `no_company_column`), for a page to list; else `[]`. */
+  readonly problems: readonly MappingProblem[];
+  constructor(code: ImportErrorCode, message: string, problems: readonly MappingProblem[] = []) {
     super(message);
     this.code = code;
+    this.problems = problems;
   }
 }

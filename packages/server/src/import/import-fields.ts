@@ -18,8 +18,34 @@ export type ProspectField =
   | 'tags'
   | 'owner_id';
 
-/** One prospect field (or `null`: the column is ignored) per header column, in file order. */
-export type ColumnMapping = (ProspectField | null)[];
+/** A column mapped to one of the workspace's custom fields: `custom:` and the field's key (`custom:seniority`). */
+export type CustomFieldTarget = `custom:${string}`;
+
+/** Where a column goes: a prospect field, or an existing custom field of the workspace (`custom:<key>`). */
+export type MappingTarget = ProspectField | CustomFieldTarget;
+
+/**
+ * One target (or `null`: the column is not imported) per header column, in file order. `contact_name`, `notes`
+ * and `tags` may be the target of several columns ({@link COMBINABLE_FIELDS}); every other target at most one.
+ */
+export type ColumnMapping = (MappingTarget | null)[];
+
+/**
+ * The fields several columns may fill, and how they combine: `contact_name` joins the non-empty cells with one
+ * space, in column order ("First Name" + "Last Name"); `notes` takes one `Header: value` line per non-empty cell
+ * (one column alone gives its value as it is); `tags` takes the union of the tags of every cell.
+ *
+ * @see docs/importing.md, "Mapping columns"
+ */
+export const COMBINABLE_FIELDS: ReadonlySet<ProspectField> = new Set(['contact_name', 'notes', 'tags']);
+
+/** The prefix of a {@link CustomFieldTarget}. */
+export const CUSTOM_TARGET_PREFIX = 'custom:';
+
+/** The custom field key a target names, or `undefined` for a prospect field or `null`. */
+export function customFieldKey(target: MappingTarget | null): string | undefined {
+  return target?.startsWith(CUSTOM_TARGET_PREFIX) ? target.slice(CUSTOM_TARGET_PREFIX.length) : undefined;
+}
 
 /**
  * The fields an import can fill, in form order, with a label for people; `company` is required, as in
@@ -55,6 +81,11 @@ export const PROSPECT_IMPORT_FIELDS: ReadonlyArray<{
 ];
 
 const FIELDS = new Set<string>(PROSPECT_IMPORT_FIELDS.map((f) => f.field));
+
+/** A prospect field's label for people (`Contact name` for `contact_name`), as the mapping page shows it. */
+export function prospectFieldLabel(field: ProspectField): string {
+  return PROSPECT_IMPORT_FIELDS.find((f) => f.field === field)?.label ?? field;
+}
 
 /** Whether `value` names a prospect field an import can fill. */
 export function isProspectField(value: unknown): value is ProspectField {

@@ -5,19 +5,24 @@ import { csvCell as cell } from './csv-cell.js';
 import { ImportError } from './import-error.js';
 
 /**
- * The job's status and counts in one sentence, e.g. `succeeded: 125 rows read of 125; 120 created, 3 skipped as
- * duplicates, 2 rejected.`
+ * The job's status and counts in one sentence, e.g. `succeeded: 125 rows read of 125; 118 created, 2 updated, 3
+ * skipped as duplicates, 2 rejected.`; a dry run says so and what would have happened: `succeeded (dry run,
+ * nothing was written): 125 rows read of 125; 118 would be created, 2 would be updated, 3 would be skipped as
+ * duplicates, 2 would be rejected.`
  */
 export function importSummary(job: ImportJob): string {
-  const verb = job.dry_run ? 'would be created' : 'created';
+  const would = job.dry_run ? 'would be ' : '';
+  const status = job.dry_run ? `${job.status} (dry run, nothing was written)` : job.status;
   const of = job.total_rows === null ? '' : ` of ${job.total_rows}`;
   const failure = job.failure ? ` ${job.failure}` : '';
-  return `${job.status}: ${job.rows_done} rows read${of}; ${job.created_count} ${verb}, ${job.skipped_count} skipped as duplicates, ${job.rejected_count} rejected.${failure}`;
+  return `${status}: ${job.rows_done} rows read${of}; ${job.created_count} ${would}created, ${job.updated_count} ${would}updated, ${job.skipped_count} ${would}skipped as duplicates, ${job.rejected_count} ${would}rejected.${failure}`;
 }
 
 /**
- * The import's report as CSV, streamed: a `line,column,reason` header, one row per rejected row or cell in line
- * order, and a last row whose reason is the summary ({@link importSummary}).
+ * The import's report as CSV, streamed: a `line,column,reason,outcome,prospect_id` header, one row per rejected
+ * row or cell, skipped row (with the prospect it duplicates) and updated row (with the prospect it updated), in
+ * line order, and a last row whose reason is the summary ({@link importSummary}). With the created rows, these
+ * account for every line of the file (docs/importing.md, "The report").
  *
  * @throws {ImportError} `not_found` (from the first step of the iteration, before any text) when the workspace has
  *   no such job
@@ -30,14 +35,16 @@ export async function* importReportCsv(
 ): AsyncGenerator<string> {
   const job = await getImportJob(db, options);
   if (!job) throw new ImportError('not_found', 'There is no such import in this workspace.');
-  yield 'line,column,reason\r\n';
+  yield 'line,column,reason,outcome,prospect_id\r\n';
   let lines: string[] = [];
   for await (const r of readImportRejections(db, job.id)) {
-    lines.push(`${r.line},${cell(r.column_name)},${cell(r.reason)}\r\n`);
+    lines.push(
+      `${r.line},${cell(r.column_name)},${cell(r.reason)},${r.outcome ?? 'rejected'},${cell(r.prospect_id ?? null)}\r\n`,
+    );
     if (lines.length >= 500) {
       yield lines.join('');
       lines = [];
     }
   }
-  yield `${lines.join('')},,${cell(`Summary: ${importSummary(job)}`)}\r\n`;
+  yield `${lines.join('')},,${cell(`Summary: ${importSummary(job)}`)},,\r\n`;
 }

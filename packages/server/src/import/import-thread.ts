@@ -3,12 +3,12 @@
 // that serves the API. Started by row-preparer.ts; it holds no database connection and writes nothing.
 import { parentPort } from 'node:worker_threads';
 import { createCsvParser } from './csv-parser.js';
-import type { ColumnMapping } from './import-fields.js';
 import { createLineCounter } from './line-counter.js';
 import { parseRecords } from './parse-upload.js';
 import type { CsvRecord } from './read-csv-records.js';
 import { decodeRecordChunk } from './record-chunks.js';
 import type { PreparedRow, PrepareRequest } from './row-preparer.js';
+import type { RowPlan } from './row-to-prospect.js';
 
 // The row rules load the contract's validators (a few hundred ms): only a thread that checks rows pays for them,
 // not one that parses an upload.
@@ -30,14 +30,10 @@ const sessions = new Map<
   { take(): CsvRecord[]; feed(data: Uint8Array): Promise<void>; end(): Promise<void> }
 >();
 
-async function prepare(
-  records: readonly CsvRecord[],
-  mapping: ColumnMapping,
-  headers: readonly string[],
-): Promise<PreparedRow[]> {
+async function prepare(records: readonly CsvRecord[], plan: RowPlan): Promise<PreparedRow[]> {
   const { rowToProspect } = await rowRules();
   return records.map((record) => {
-    const row = rowToProspect(record.cells, record.line, mapping, headers);
+    const row = rowToProspect(record.cells, record.line, plan);
     return { line: row.line, endLine: record.endLine, input: row.input, issues: row.issues };
   });
 }
@@ -99,7 +95,7 @@ async function handle(request: PrepareRequest): Promise<unknown> {
     }
     case 'records': {
       const records = decodeRecordChunk(request.data);
-      return prepare(records.slice(request.skip), request.mapping, request.headers);
+      return prepare(records.slice(request.skip), request.plan);
     }
     case 'csv-open':
       sessions.set(request.session, csvSession(request.delimiter, request.skip));
@@ -108,14 +104,14 @@ async function handle(request: PrepareRequest): Promise<unknown> {
       const session = sessions.get(request.session);
       if (!session) throw new Error(`No CSV session ${request.session}.`);
       await session.feed(request.data);
-      return prepare(session.take(), request.mapping, request.headers);
+      return prepare(session.take(), request.plan);
     }
     case 'csv-end': {
       const session = sessions.get(request.session);
       if (!session) return [];
       sessions.delete(request.session);
       await session.end();
-      return prepare(session.take(), request.mapping, request.headers);
+      return prepare(session.take(), request.plan);
     }
   }
 }

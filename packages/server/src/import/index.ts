@@ -15,10 +15,31 @@ export {
   type ImportRunnerOptions,
 } from './create-import-runner.js';
 export { DEFAULT_IMPORT_SHAPE_LIMITS, type ImportShapeLimits } from './csv-shape-limits.js';
+export {
+  describeMappingProblems,
+  type MappingProblem,
+  unmappedColumns,
+} from './describe-mapping-problems.js';
+export { type GuessedFieldType, guessFieldType } from './guess-field-type.js';
 export { ImportError, type ImportErrorCode } from './import-error.js';
-export { type ColumnMapping, PROSPECT_IMPORT_FIELDS, type ProspectField } from './import-fields.js';
+export {
+  COMBINABLE_FIELDS,
+  type ColumnMapping,
+  customFieldKey,
+  type MappingTarget,
+  PROSPECT_IMPORT_FIELDS,
+  type ProspectField,
+  prospectFieldLabel,
+} from './import-fields.js';
+export {
+  type DuplicateMode,
+  type ImportSettings,
+  isDuplicateMode,
+  type NewFieldSpec,
+} from './import-options.js';
 export { importReportCsv, importSummary } from './import-report-csv.js';
 export { type ImportInspection, inspectImport } from './inspect-import.js';
+export { rememberedMapping } from './remembered-mapping.js';
 export { runImportNow } from './run-import-now.js';
 export { type StartImportOptions, startImport } from './start-import.js';
 export { type StoreImportUploadOptions, storeImportUpload } from './store-import-upload.js';

@@ -1,8 +1,8 @@
 import type { Sql } from '../db/database.js';
 import { readImportChunks } from '../store/import-file-chunks.js';
 import type { ImportJob } from '../store/import-jobs.js';
-import type { ColumnMapping } from './import-fields.js';
 import type { PreparedRow, RowPreparer } from './row-preparer.js';
+import type { RowPlan } from './row-to-prospect.js';
 
 /**
  * A job's data rows from record `skip` on, checked in the import thread, one stored chunk at a time. The next
@@ -14,18 +14,18 @@ import type { PreparedRow, RowPreparer } from './row-preparer.js';
  */
 export async function* preparedRows(
   db: Sql,
-  job: Pick<ImportJob, 'id' | 'delimiter' | 'headers' | 'file_format'> & { mapping: ColumnMapping },
+  job: Pick<ImportJob, 'id' | 'delimiter' | 'file_format'>,
+  plan: RowPlan,
   preparer: RowPreparer,
   skip: number,
 ): AsyncGenerator<PreparedRow[]> {
-  const { mapping, headers } = job;
   if (job.file_format === 'records') {
     const chunks = readImportChunks(db, job.id, { fromRecord: skip });
     const next = async (): Promise<PreparedRow[] | undefined> => {
       const { value: chunk, done } = await chunks.next();
       if (done) return undefined;
       const within = Math.max(0, skip - (chunk.firstRecord ?? 0));
-      return preparer.prepare({ kind: 'records', data: chunk.data, skip: within, mapping, headers });
+      return preparer.prepare({ kind: 'records', data: chunk.data, skip: within, plan });
     };
     let coming = next();
     try {
@@ -44,7 +44,7 @@ export async function* preparedRows(
   const session = preparer.nextSession();
   await preparer.prepare({ kind: 'csv-open', session, delimiter: job.delimiter, skip });
   for await (const chunk of readImportChunks(db, job.id)) {
-    yield await preparer.prepare({ kind: 'csv-feed', session, data: chunk.data, mapping, headers });
+    yield await preparer.prepare({ kind: 'csv-feed', session, data: chunk.data, plan });
   }
-  yield await preparer.prepare({ kind: 'csv-end', session, mapping, headers });
+  yield await preparer.prepare({ kind: 'csv-end', session, plan });
 }

@@ -5,6 +5,7 @@ import { createRowPreparer, type RowPreparer } from './row-preparer.js';
 
 const headers = ['Company', 'Email'];
 const mapping: ColumnMapping = ['company', 'contact_email'];
+const plan = { mapping, headers, customFields: [] };
 
 function chunkOf(rows: string[][]) {
   const chunker = createRecordChunker();
@@ -27,13 +28,13 @@ describe('createRowPreparer', () => {
       ['', 'no-company@x.test'],
       ['Globex', 'not an email'],
     ]);
-    const rows = await preparer.prepare({ kind: 'records', data, skip: 1, mapping, headers });
+    const rows = await preparer.prepare({ kind: 'records', data, skip: 1, plan });
     expect(rows).toEqual([
       {
         line: 3,
         endLine: 3,
         input: undefined,
-        issues: [{ column: 'Company', field: 'company', message: 'The company field is required.' }],
+        issues: [{ column: 'Company', field: 'company', message: 'Company is required.' }],
       },
       {
         line: 4,
@@ -43,7 +44,7 @@ describe('createRowPreparer', () => {
           {
             column: 'Email',
             field: 'contact_email',
-            message: 'The contact_email field must be a valid email address.',
+            message: 'Contact email must be a valid email address.',
           },
         ],
       },
@@ -53,28 +54,26 @@ describe('createRowPreparer', () => {
   it('fails a request the thread cannot read, and answers the next one', async () => {
     preparer = createRowPreparer();
     await expect(
-      preparer.prepare({ kind: 'records', data: Buffer.from('not json'), skip: 0, mapping, headers }),
+      preparer.prepare({ kind: 'records', data: Buffer.from('not json'), skip: 0, plan }),
     ).rejects.toThrow(/The import thread failed: .*JSON/);
     const rows = await preparer.prepare({
       kind: 'records',
       data: chunkOf([['Acme', '']]),
       skip: 0,
-      mapping,
-      headers,
+      plan,
     });
     expect(rows.map((r) => r.input?.company)).toEqual(['Acme']);
   });
 
   it('starts a new thread after close', async () => {
     preparer = createRowPreparer();
-    await preparer.prepare({ kind: 'records', data: chunkOf([['A', '']]), skip: 0, mapping, headers });
+    await preparer.prepare({ kind: 'records', data: chunkOf([['A', '']]), skip: 0, plan });
     await preparer.close();
     const rows = await preparer.prepare({
       kind: 'records',
       data: chunkOf([['B', '']]),
       skip: 0,
-      mapping,
-      headers,
+      plan,
     });
     expect(rows.map((r) => r.input?.company)).toEqual(['B']);
   });

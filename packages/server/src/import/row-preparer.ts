@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ColumnMapping } from './import-fields.js';
-import type { ImportRow } from './row-to-prospect.js';
+import type { ImportRow, RowPlan } from './row-to-prospect.js';
 
 /** A data row as the import writes it: its lines, and its prospect input or why it is rejected. */
 export interface PreparedRow {
@@ -24,18 +23,16 @@ export type PrepareRequest =
       data: Uint8Array;
       /** Records at the start of the chunk to leave out (a resumed job's, already committed). */
       skip: number;
-      mapping: ColumnMapping;
-      headers: readonly string[];
+      plan: RowPlan;
     }
   | { kind: 'csv-open'; session: number; delimiter: string; skip: number }
   | {
       kind: 'csv-feed';
       session: number;
       data: Uint8Array;
-      mapping: ColumnMapping;
-      headers: readonly string[];
+      plan: RowPlan;
     }
-  | { kind: 'csv-end'; session: number; mapping: ColumnMapping; headers: readonly string[] }
+  | { kind: 'csv-end'; session: number; plan: RowPlan }
   /** The upload's one parse (parse-upload.ts), answered with chunks of records to store, and at the end the header row and count. */
   | { kind: 'upload-open'; session: number; delimiter: string }
   | { kind: 'upload-feed'; session: number; data: Uint8Array }
@@ -100,7 +97,7 @@ function startThread(): Worker {
  *
  * @example
  * const preparer = createRowPreparer();
- * const rows = await preparer.prepare({ kind: 'records', data: chunk.data, skip: 0, mapping, headers });
+ * const rows = await preparer.prepare({ kind: 'records', data: chunk.data, skip: 0, plan });
  * await preparer.close();
  * @see docs/architecture.md, "The prospect import engine"
  */

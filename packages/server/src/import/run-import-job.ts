@@ -1,13 +1,15 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
+import { listCustomFields } from '../store/custom-fields.js';
 import { finishImportJob, lockLeasedImportJob, recordImportProgress } from '../store/import-job-queue.js';
 import type { ImportJob } from '../store/import-jobs.js';
-import { type ImportRejection, insertImportRejections } from '../store/import-rejections.js';
-import { createProspectRows, findExistingContacts } from '../store/prospects.js';
+import { insertImportRejections } from '../store/import-rejections.js';
 import type { ColumnMapping } from './import-fields.js';
+import type { SeenKeys } from './match-duplicates.js';
 import { preparedRows } from './prepared-rows.js';
 import { createRowPreparer, type PreparedRow, type RowPreparer } from './row-preparer.js';
+import { writeImportBatch } from './write-import-batch.js';
 
 /** Options of {@link runImportJob}. */
 export interface RunImportJobOptions {
@@ -32,6 +34,27 @@ export type RunImportJobResult = 'succeeded' | 'cancelled' | 'lost' | 'released'
 class LostLease extends Error {}
 
 /**
+ * A batch whose writing failed: its transaction rolled back (the batches before it stay), and the error says
+ * which lines it held, for the job's `failed_first_line`/`failed_last_line` (create-import-runner.ts).
+ */
+export class BatchFailed extends Error {
+  readonly firstLine: number;
+  readonly lastLine: number;
+  /** @param lease the job's lease when the batch failed (its earlier batches renewed the claim's) */
+  constructor(
+    rows: readonly PreparedRow[],
+    readonly lease: Date,
+    cause: unknown,
+  ) {
+    const firstLine = rows[0]?.line ?? 0;
+    const lastLine = rows.at(-1)?.endLine ?? firstLine;
+    super(`The batch of lines ${firstLine}-${lastLine} could not be written.`, { cause });
+    this.firstLine = firstLine;
+    this.lastLine = lastLine;
+  }
+}
+
+/**
  * Runs a job this runner has claimed (its `lease_until` is the claim's), from the record after `rows_done`. The
  * rows are checked in the import thread (`createRowPreparer`), never on this event loop, which only reads the
  * stored chunks and writes the batches.
@@ -51,8 +74,17 @@ export async function runImportJob(
 ): Promise<RunImportJobResult> {
   let lease = claimed.lease_until as Date;
   const mapping = claimed.mapping as ColumnMapping;
-  // A dry run writes no prospect, so duplicates within the file are found in memory rather than in the table.
-  const seen = claimed.dry_run ? { emails: new Set<string>(), domains: new Set<string>() } : undefined;
+  // The workspace's custom fields, those the import created at its start included (start-import.ts); a dry run
+  // created none, so its rows are checked against them as they would be.
+  const listed = await listCustomFields(db, claimed.workspace_id);
+  const customFields = [
+    ...listed,
+    ...claimed.new_fields
+      .filter((f) => !listed.some((l) => l.key === f.key))
+      .map((f) => ({ key: f.key, label: f.label, type: f.type, options: f.options ?? [] })),
+  ];
+  // The run's rows by duplicate key, so a duplicate inside the file says so (match-duplicates.ts).
+  const seen: SeenKeys = new Map();
 
   /** Commits one batch; returns the job after it, or 'cancelled'. */
   let counted = { created: 0, skipped: 0, rejected: 0 };
@@ -65,37 +97,35 @@ export async function runImportJob(
         await finishImportJob(tx, job.id, { status: 'cancelled', now });
         return 'cancelled' as const;
       }
-      const rejections: ImportRejection[] = rows.flatMap((row) =>
-        row.issues.map((issue) => ({ line: row.line, column_name: issue.column, reason: issue.message })),
-      );
-      const valid = rows.filter((row) => row.input !== undefined);
-      const creating =
-        job.duplicates === 'skip' ? await withoutDuplicates(tx, job.workspace_id, valid, seen) : valid;
-      const inputs = creating.map((row) => row.input as NonNullable<PreparedRow['input']>);
-      if (!job.dry_run) await createProspectRows(tx, job.workspace_id, inputs, now);
-      await insertImportRejections(tx, job.id, rejections);
+      let written: Awaited<ReturnType<typeof writeImportBatch>>;
+      try {
+        written = await writeImportBatch(tx, job, rows, { customFields, seen, now });
+      } catch (error) {
+        throw new BatchFailed(rows, lease, error);
+      }
+      const { counts, report } = written;
+      await insertImportRejections(tx, job.id, report);
       const nextLease = new Date(now.getTime() + options.leaseMs);
       await recordImportProgress(tx, job.id, {
         rows: rows.length,
         lastLine,
-        created: creating.length,
-        skipped: valid.length - creating.length,
-        rejected: rows.length - valid.length,
+        ...counts,
         leaseUntil: nextLease,
       });
       if (end) await finishImportJob(tx, job.id, { status: 'succeeded', now });
       lease = nextLease;
       counted = {
-        created: job.dry_run ? 0 : creating.length,
-        skipped: valid.length - creating.length,
-        rejected: rows.length - valid.length,
+        created: job.dry_run ? 0 : counts.created,
+        skipped: counts.skipped,
+        rejected: counts.rejected,
       };
       return {
         ...job,
         rows_done: job.rows_done + rows.length,
-        created_count: job.created_count + creating.length,
-        skipped_count: job.skipped_count + valid.length - creating.length,
-        rejected_count: job.rejected_count + rows.length - valid.length,
+        created_count: job.created_count + counts.created,
+        updated_count: job.updated_count + counts.updated,
+        skipped_count: job.skipped_count + counts.skipped,
+        rejected_count: job.rejected_count + counts.rejected,
         status: end ? ('succeeded' as const) : job.status,
       };
     });
@@ -142,8 +172,8 @@ export async function runImportJob(
     };
     const preparer = options.preparer ?? createRowPreparer();
     try {
-      const job = { ...claimed, mapping };
-      for await (const rows of preparedRows(db, job, preparer, claimed.rows_done)) {
+      const plan = { mapping, headers: claimed.headers, customFields };
+      for await (const rows of preparedRows(db, claimed, plan, preparer, claimed.rows_done)) {
         for (const row of rows) {
           batch.push(row);
           lastLine = row.endLine;
@@ -161,38 +191,4 @@ export async function runImportJob(
     if (error instanceof LostLease) return 'lost';
     throw error;
   }
-}
-
-/**
- * The rows to create when duplicates are skipped: those whose `contact_email` and `domain` (without regard to
- * case) neither exist in the workspace nor came earlier in the file. Earlier batches are already committed, so
- * the table answers for them; earlier rows of this batch are tracked here.
- */
-async function withoutDuplicates(
-  tx: Parameters<typeof findExistingContacts>[0],
-  workspaceId: string,
-  rows: PreparedRow[],
-  seen: { emails: Set<string>; domains: Set<string> } | undefined,
-): Promise<PreparedRow[]> {
-  const keys = rows.map((row) => ({
-    email: row.input?.contact_email?.toLowerCase(),
-    domain: row.input?.domain?.toLowerCase(),
-  }));
-  const existing = await findExistingContacts(tx, workspaceId, {
-    emails: keys.flatMap((k) => (k.email ? [k.email] : [])),
-    domains: keys.flatMap((k) => (k.domain ? [k.domain] : [])),
-  });
-  const emails = seen?.emails ?? existing.emails;
-  const domains = seen?.domains ?? existing.domains;
-  if (seen) {
-    for (const e of existing.emails) emails.add(e);
-    for (const d of existing.domains) domains.add(d);
-  }
-  return rows.filter((_, index) => {
-    const { email, domain } = keys[index] as { email?: string; domain?: string };
-    if ((email && emails.has(email)) || (domain && domains.has(domain))) return false;
-    if (email) emails.add(email);
-    if (domain) domains.add(domain);
-    return true;
-  });
 }

@@ -2,7 +2,7 @@ import { newId, type ProspectFilters } from '@prospectkit/core';
 import type { Database, Sql } from '../db/database.js';
 import { prospectMatchSql } from './prospect-list.js';
 
-// `bulk_jobs` (migration 23): the app's bulk changes of the prospect list, run in batches by the bulk runner
+// `bulk_jobs` (migration 21): the app's bulk changes of the prospect list, run in batches by the bulk runner
 // (`bulk/create-bulk-runner.ts`). docs/bulk-actions.md.
 
 /** What a bulk job does to each row: add or remove one tag, or set the owner (`null`: no owner). */

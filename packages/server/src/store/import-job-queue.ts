@@ -60,13 +60,15 @@ export async function recordImportProgress(
     lastLine: number;
     created: number;
     skipped: number;
+    updated: number;
     rejected: number;
     leaseUntil: Date;
   },
 ): Promise<void> {
   await tx.query(
     `update import_jobs set rows_done = rows_done + $2, last_line = $3, created_count = created_count + $4,
-       skipped_count = skipped_count + $5, rejected_count = rejected_count + $6, lease_until = $7
+       skipped_count = skipped_count + $5, rejected_count = rejected_count + $6, lease_until = $7,
+       updated_count = updated_count + $8
      where id = $1`,
     [
       jobId,
@@ -76,6 +78,7 @@ export async function recordImportProgress(
       progress.skipped,
       progress.rejected,
       progress.leaseUntil,
+      progress.updated,
     ],
   );
 }

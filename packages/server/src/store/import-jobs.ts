@@ -1,3 +1,4 @@
+import type { CustomFieldType } from '@prospectkit/core';
 import { ulid } from 'ulidx';
 import type { Sql } from '../db/database.js';
 
@@ -16,8 +17,22 @@ export type ImportJobStatus =
   | 'succeeded'
   | 'failed';
 
-/** What happens to a row whose `contact_email` or `domain` already exists in the workspace. */
-export type DuplicatePolicy = 'skip' | 'create';
+/**
+ * What happens to a row that matches an existing prospect: `skip`, `create` anyway, or update it
+ * (`update_fill_empty`, `update_overwrite`); see `DuplicateMode` (import/import-options.ts) and docs/importing.md.
+ */
+export type DuplicatePolicy = 'skip' | 'create' | 'update_fill_empty' | 'update_overwrite';
+
+/** A custom field an import creates when it starts, from one column; see `NewFieldSpec` (import/import-options.ts). */
+export interface StoredNewField {
+  /** The column (0-based, in file order) the field is created from. */
+  column: number;
+  key: string;
+  label: string;
+  type: CustomFieldType;
+  /** The choices of a select field; omitted for the other types. */
+  options?: string[];
+}
 
 /** One import job, as stored in `import_jobs` (migration 9). */
 export interface ImportJob {
@@ -35,11 +50,16 @@ export interface ImportJob {
   delimiter: string;
   /** The header row's names, in file order. */
   headers: string[];
-  /** One prospect field (or `null`, ignored) per header column; `null` until the import is started. */
+  /** One target (a prospect field, `custom:<key>`, or `null`, ignored) per header column; `null` until started. */
   mapping: ReadonlyArray<string | null> | null;
-  /** Rows whose `contact_email` or `domain` already exists: `skip` them or `create` them anyway. Default `skip`. */
+  /** Rows that match an existing prospect: skip, create anyway, or update it (see `DuplicateMode`). Default `skip`. */
   duplicates: DuplicatePolicy;
-  /** Validate and count only, writing no prospect. */
+  /** The custom fields the import created when it started (migration 20); `[]` when none. */
+  new_fields: StoredNewField[];
+  /**
+   * Validate and count only, writing nothing: a dry run. Its counts say what would have happened ("would be
+   * created / updated / skipped"), and every page and the CLI say it is one.
+   */
   dry_run: boolean;
   /** Data rows in the file (the header not counted); `null` while unknown. */
   total_rows: number | null;
@@ -56,6 +76,11 @@ export interface ImportJob {
   created_count: number;
   /** Valid rows skipped so far as duplicates (with `duplicates` `skip`). */
   skipped_count: number;
+  /** Existing prospects updated so far from duplicate rows (`update_fill_empty`, `update_overwrite`). */
+  updated_count: number;
+  /** The first and last file line of the batch that failed, when one did (the batches before it stay); else `null`. */
+  failed_first_line: number | null;
+  failed_last_line: number | null;
   /** Rows rejected so far as invalid; each rejection's line and reason are in the job's report. */
   rejected_count: number;
   /** Why the job failed, for people; `null` unless `failed`. */
@@ -79,7 +104,10 @@ const NUMBERS = [
   'last_line',
   'created_count',
   'skipped_count',
+  'updated_count',
   'rejected_count',
+  'failed_first_line',
+  'failed_last_line',
   'attempts',
 ] as const;
 
@@ -87,7 +115,7 @@ const NUMBERS = [
 export function toImportJob(row: Record<string, unknown>): ImportJob {
   const job = { ...row } as unknown as ImportJob & Record<string, unknown>;
   for (const key of NUMBERS) if (row[key] !== null) job[key] = Number(row[key]);
-  for (const key of ['headers', 'mapping'] as const)
+  for (const key of ['headers', 'mapping', 'new_fields'] as const)
     if (typeof row[key] === 'string') job[key] = JSON.parse(row[key] as string);
   return job;
 }
@@ -167,13 +195,22 @@ export async function queueImportJob(
     jobId: string;
     mapping: ReadonlyArray<string | null>;
     duplicates: DuplicatePolicy;
+    newFields: readonly StoredNewField[];
     dryRun: boolean;
   },
 ): Promise<ImportJob | undefined> {
   const [row] = await db.query(
-    `update import_jobs set status = 'queued', mapping = $3::text::jsonb, duplicates = $4, dry_run = $5
+    `update import_jobs set status = 'queued', mapping = $3::text::jsonb, duplicates = $4, dry_run = $5,
+       new_fields = $6::text::jsonb
      where workspace_id = $1 and id = $2 and status = 'uploaded' returning *`,
-    [options.workspaceId, options.jobId, JSON.stringify(options.mapping), options.duplicates, options.dryRun],
+    [
+      options.workspaceId,
+      options.jobId,
+      JSON.stringify(options.mapping),
+      options.duplicates,
+      options.dryRun,
+      JSON.stringify(options.newFields),
+    ],
   );
   return row ? toImportJob(row) : undefined;
 }

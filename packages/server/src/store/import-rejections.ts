@@ -1,6 +1,9 @@
 import type { Sql } from '../db/database.js';
 
-/** A row the import did not create, and why. */
+/**
+ * A line of an import's report (migration 20): a row the import rejected, skipped as a duplicate, or used to
+ * update an existing prospect, and why.
+ */
 export interface ImportRejection {
   /** The file line the row starts on (1 is the header). */
   line: number;
@@ -8,6 +11,10 @@ export interface ImportRejection {
   column_name: string | null;
   /** Why, for people. */
   reason: string;
+  /** What happened to the row: `rejected` (invalid), `skipped` (a duplicate) or `updated` (it updated a prospect). Default `rejected`. */
+  outcome?: 'rejected' | 'skipped' | 'updated';
+  /** The prospect a skipped or updated row matched; `null` for a rejected row. */
+  prospect_id?: string | null;
 }
 
 /** Inserts one batch's rejections, in the batch's transaction. */
@@ -18,9 +25,10 @@ export async function insertImportRejections(
 ): Promise<void> {
   if (rejections.length === 0) return;
   await tx.query(
-    `insert into import_rejections (job_id, line, column_name, reason)
-     select $1, r.line, r.column_name, r.reason
-     from json_to_recordset($2::text::json) as r(line int, column_name text, reason text)`,
+    `insert into import_rejections (job_id, line, column_name, reason, outcome, prospect_id)
+     select $1, r.line, r.column_name, r.reason, coalesce(r.outcome, 'rejected'), r.prospect_id
+     from json_to_recordset($2::text::json)
+       as r(line int, column_name text, reason text, outcome text, prospect_id text)`,
     [jobId, JSON.stringify(rejections)],
   );
 }
@@ -37,7 +45,7 @@ export async function* readImportRejections(
 ): AsyncGenerator<ImportRejection> {
   for (let offset = 0; ; offset += pageSize) {
     const rows = await db.query<ImportRejection & Record<string, unknown>>(
-      `select line, column_name, reason from import_rejections where job_id = $1
+      `select line, column_name, reason, outcome, prospect_id from import_rejections where job_id = $1
        order by line, column_name nulls first, reason limit $2 offset $3`,
       [jobId, pageSize, offset],
     );

@@ -182,7 +182,7 @@ export function prospectMatchSql(
 /**
  * One custom field filter (openapi.yaml `CustomFieldsFilter`, `CustomFieldsGte`, `CustomFieldsLte`), read by its
  * field's type (core's `resolveCustomFieldFilters`): equality as JSON containment, which the GIN index of
- * migration 24 answers (a number equal as a number, a multi-select holding the option); a range by number or by
+ * migration 22 answers (a number equal as a number, a multi-select holding the option); a range by number or by
  * the date's text, tested on the rows the other conditions (or the list's walk) give. A stored value of another
  * JSON type (a field removed and added again with another type) never matches, and never fails the cast.
  */

@@ -53,6 +53,8 @@ export async function createProspects(
  * {@link createProspects} for a caller that needs no prospect back (the import): the same rows, events and
  * deliveries, without reading the rows back, which for a batch of 500 costs the server as much as its events.
  *
+ * @param ids the new prospects' ids (`newId('prospect')`), one per input, when the caller needs to know them
+ *   (the import's report names the prospect a later duplicate row matched). Default: new ids
  * @returns how many prospects were created
  */
 export async function createProspectRows(
@@ -60,8 +62,9 @@ export async function createProspectRows(
   workspaceId: string,
   inputs: ReadonlyArray<NormalizedProspectInput & { company: string }>,
   now: Date,
+  ids?: readonly string[],
 ): Promise<number> {
-  await insertProspects(tx, workspaceId, inputs, now, false);
+  await insertProspects(tx, workspaceId, inputs, now, false, ids);
   return inputs.length;
 }
 
@@ -71,10 +74,11 @@ async function insertProspects(
   inputs: ReadonlyArray<NormalizedProspectInput & { company: string }>,
   now: Date,
   returning: boolean,
+  ids?: readonly string[],
 ): Promise<Prospect[] | undefined> {
   if (inputs.length === 0) return [];
-  const records = inputs.map((input) => ({
-    id: newId('prospect', now.getTime()),
+  const records = inputs.map((input, index) => ({
+    id: ids?.[index] ?? newId('prospect', now.getTime()),
     ...Object.fromEntries(
       COLUMNS.map((c) => [
         c,
@@ -231,36 +235,6 @@ export async function recordOutcome<I>(
   );
   await enqueueEvents(tx, workspaceId, events, now);
   return { result: { id, prospect_id: prospectId, ...merged, recorded_at: now.toISOString() } };
-}
-
-/**
- * Which of the given contact emails and domains some prospect of the workspace already has, compared without
- * regard to case (the lowered values found), for an import's duplicate check (migration 10's prefix indexes serve equality too).
- */
-export async function findExistingContacts(
-  db: Sql,
-  workspaceId: string,
-  keys: { emails: readonly string[]; domains: readonly string[] },
-): Promise<{ emails: Set<string>; domains: Set<string> }> {
-  const emails = new Set<string>();
-  const domains = new Set<string>();
-  if (keys.emails.length > 0) {
-    const rows = await db.query<{ key: string }>(
-      `select distinct lower(contact_email) as key from prospects
-       where workspace_id = $1 and lower(contact_email) = any($2::text[]) and contact_email is not null`,
-      [workspaceId, keys.emails],
-    );
-    for (const row of rows) emails.add(row.key);
-  }
-  if (keys.domains.length > 0) {
-    const rows = await db.query<{ key: string }>(
-      `select distinct lower(domain) as key from prospects
-       where workspace_id = $1 and lower(domain) = any($2::text[]) and domain is not null`,
-      [workspaceId, keys.domains],
-    );
-    for (const row of rows) domains.add(row.key);
-  }
-  return { emails, domains };
 }
 
 /**

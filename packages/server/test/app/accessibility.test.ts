@@ -307,9 +307,35 @@ describe.each(testDatabaseKinds().filter((k) => k === 'pglite'))(
         },
       ],
       [
+        'prospect email already here',
+        async (target) => {
+          const [taken] = await server.db.query<{ contact_email: string }>(
+            'select contact_email from prospects where contact_email is not null limit 1',
+          );
+          await target.goto(`${server.origin}${concrete('/workspaces/:workspaceId/prospects/new')}`);
+          await target.getByLabel('Company', { exact: true }).fill('Second Ltd');
+          await target.getByLabel('Domain', { exact: true }).fill('https://www.second.example/');
+          await target.getByLabel('Contact email').fill(taken?.contact_email ?? '');
+          await target.getByRole('button', { name: 'Add prospect' }).last().click();
+          await target.locator('#duplicate-warning').waitFor();
+        },
+      ],
+      [
         'import mapping',
         async (target) => {
           await target.goto(`${server.origin}${concrete('/workspaces/:workspaceId/imports/:mappingJobId')}`);
+        },
+      ],
+      [
+        'import mapping refused',
+        async (target) => {
+          // Every problem at once, a new field's inputs open, the columns left out not confirmed.
+          await target.goto(`${server.origin}${concrete('/workspaces/:workspaceId/imports/:mappingJobId')}`);
+          await target.getByLabel('First Name', { exact: true }).selectOption('company');
+          await target.getByLabel('Title', { exact: true }).selectOption('new');
+          await target.getByLabel('Last Name', { exact: true }).selectOption('');
+          await target.getByRole('button', { name: 'Refresh preview' }).click();
+          await target.getByRole('alert').waitFor();
         },
       ],
       [

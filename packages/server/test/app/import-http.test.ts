@@ -179,6 +179,7 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
       total_rows: 2,
       created_count: 1,
       skipped_count: 0,
+      updated_count: 0,
       rejected_count: 1,
     });
     const report = await client.get(`${jobUrl}/report.csv`);
@@ -187,7 +188,7 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
     expect(report.headers.get('content-disposition')).toBe(
       `attachment; filename=import-report-${job?.id}.csv`,
     );
-    expect(report.text).toMatch(/^line,column,reason\r\n3,E-mail,/);
+    expect(report.text).toMatch(/^line,column,reason,outcome,prospect_id\r\n3,E-mail,/);
     const page = await client.get(jobUrl);
     expect(page.text).toContain('Import finished');
     expect(page.text).not.toContain('http-equiv="refresh"');

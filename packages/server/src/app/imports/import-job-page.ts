@@ -1,12 +1,19 @@
-import type { ImportJob, ImportRejection } from '../../import/index.js';
+import type { DuplicateMode, ImportJob, ImportRejection } from '../../import/index.js';
+import type { ProspectName } from '../../store/prospect-names.js';
 import { timeTag } from '../shared/format.js';
 import { html, type SafeHtml } from '../shared/html.js';
 import { csrfField, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import { count, importHead, importStatusBadge, importUrl } from './import-pages.js';
+import { type ReportOutcome, reportRowsTable } from './import-report-rows.js';
 
-/** Rejections listed on the page; the rest are in the report CSV. */
-export const REJECTIONS_SHOWN = 100;
+/** How the job's page names each duplicates choice (the mapping page explains them). */
+const DUPLICATES: Record<DuplicateMode, string> = {
+  skip: 'Skipped',
+  create: 'Created anyway',
+  update_fill_empty: 'Existing prospect updated, empty fields only',
+  update_overwrite: 'Existing prospect updated, fields overwritten',
+};
 
 /** Whether the job may still change (the page then follows its progress). */
 export const isImportActive = (job: ImportJob) =>
@@ -20,10 +27,13 @@ export function progressText(job: ImportJob): string {
 }
 
 function counts(job: ImportJob): SafeHtml {
+  // A dry run wrote nothing: its counts are what would have happened (docs/importing.md, "Dry runs").
+  const would = (done: string) => (job.dry_run ? `Would be ${done.toLowerCase()}` : done);
   return html`<dl class="facts counts">
-  <dt>Created</dt><dd data-count="created">${count(job.created_count)}</dd>
-  <dt>Skipped as duplicates</dt><dd data-count="skipped">${count(job.skipped_count)}</dd>
-  <dt>Rejected</dt><dd data-count="rejected">${count(job.rejected_count)}</dd>
+  <dt>${would('Created')}</dt><dd data-count="created">${count(job.created_count)}</dd>
+  <dt>${would('Updated')}</dt><dd data-count="updated">${count(job.updated_count)}</dd>
+  <dt>${would('Skipped')} as duplicates</dt><dd data-count="skipped">${count(job.skipped_count)}</dd>
+  <dt>${would('Rejected')}</dt><dd data-count="rejected">${count(job.rejected_count)}</dd>
 </dl>`;
 }
 
@@ -46,28 +56,24 @@ function progress(job: ImportJob, active: boolean): SafeHtml {
 </div>`;
 }
 
-function rejectionsTable(job: ImportJob, rejections: readonly ImportRejection[]): SafeHtml {
-  if (job.rejected_count === 0) return html`<p>No row was rejected.</p>`;
-  const shown =
-    job.rejected_count > rejections.length
-      ? `The first ${count(rejections.length)} of ${count(job.rejected_count)} rejected rows; the report CSV lists them all.`
-      : job.rejected_count === 1
-        ? 'The one rejected row.'
-        : `All ${count(job.rejected_count)} rejected rows.`;
-  return html`<table class="stack"><caption>Rejected rows <span class="hint">${shown}</span></caption>
-<thead><tr><th scope="col">Line</th><th scope="col">Column</th><th scope="col">Reason</th></tr></thead>
-<tbody>${rejections.map(
-    (r) => html`<tr>
-  <td data-label="Line">${r.line}</td>
-  <td data-label="Column" class="wrap">${r.column_name ?? html`<span class="hint">whole row</span>`}</td>
-  <td data-label="Reason" class="wrap">${r.reason}</td>
-</tr>`,
-  )}</tbody></table>`;
+/** `2 prospects were imported` and, when there were, `3 were updated`. */
+function changed(job: ImportJob): string {
+  const created = `${job.created_count === 1 ? '1 prospect was' : `${count(job.created_count)} prospects were`} imported`;
+  return job.updated_count === 0 ? created : `${created} and ${count(job.updated_count)} updated`;
 }
 
 function outcome(job: ImportJob): SafeHtml {
-  const prospects = workspaceUrl(job.workspace_id, '/prospects');
-  const created = html`<a href="${prospects}">${job.created_count === 1 ? '1 prospect was' : `${count(job.created_count)} prospects were`} imported</a>`;
+  if (job.dry_run) {
+    const would = `${count(job.created_count)} would be created, ${count(job.updated_count)} updated, ${count(job.skipped_count)} skipped and ${count(job.rejected_count)} rejected`;
+    if (job.status === 'succeeded' || job.status === 'cancelled' || job.status === 'failed')
+      return html`<div class="warning dry-run" role="status"><strong>Dry run:</strong> nothing was imported. Of the rows
+read, ${would}.</div>`;
+    return html`<div class="warning dry-run" role="status"><strong>Dry run:</strong> the rows are checked and counted;
+nothing is imported.</div>`;
+  }
+  // The count is not a link: no list filter names an import's prospects (see docs/importing.md); "See prospects"
+  // below opens the list, newest first.
+  const created = changed(job);
   switch (job.status) {
     case 'succeeded':
       return html`<div class="notice" role="status">Import finished: ${created}.</div>`;
@@ -77,7 +83,11 @@ your prospects; the rest of the file was not imported.</div>`;
     case 'failed':
       return html`<div class="error-summary" role="alert"><h2>The import stopped</h2><p>${
         job.failure ?? 'The server could not finish it.'
-      } ${created} before it stopped; they stay.</p></div>`;
+      }${
+        job.failed_first_line !== null
+          ? ` The batch of lines ${count(job.failed_first_line)} to ${count(job.failed_last_line ?? job.failed_first_line)} was not written.`
+          : ''
+      } ${created} before it stopped, in whole batches; they stay.</p></div>`;
     default:
       return html``;
   }
@@ -86,18 +96,28 @@ your prospects; the rest of the file was not imported.</div>`;
 /**
  * An import job's own page: while it runs, rows done of total in a `<progress>` that the page script updates from
  * the job's JSON (without JavaScript, a link to refresh it) and a Cancel button; at the end, the counts, the first
- * {@link REJECTIONS_SHOWN} rejected rows and the report CSV.
+ * report's rejected, skipped and updated rows (the first `REPORT_ROWS_SHOWN` of each, skipped and updated ones
+ * linking the prospect they matched), and the report CSV. A dry run says so in its title, outcome and counts.
  */
 export function importJobPage(input: {
   csrf: string;
   job: ImportJob;
-  rejections: readonly ImportRejection[];
+  /** The first report lines of each kind (`REPORT_ROWS_SHOWN`), in line order. */
+  report: Readonly<Record<ReportOutcome, readonly ImportRejection[]>>;
+  /** The names of the prospects the skipped and updated rows matched, by id. Default: none (ids shown). */
+  names?: ReadonlyMap<string, ProspectName>;
 }): Page {
   const { job } = input;
   const active = isImportActive(job);
   const report = importUrl(job.workspace_id, job.id, '/report.csv');
   return {
-    title: active ? 'Importing prospects' : 'Import report',
+    title: job.dry_run
+      ? active
+        ? 'Checking the file (dry run)'
+        : 'Dry run report'
+      : active
+        ? 'Importing prospects'
+        : 'Import report',
     section: 'import',
     // No automatic reload without JavaScript (WCAG 2.2.4): the page offers a link to refresh the progress.
     head: importHead(),
@@ -105,7 +125,8 @@ export function importJobPage(input: {
 <dl class="facts">
   <dt>File</dt><dd>${job.file_name}</dd>
   <dt>Status</dt><dd>${importStatusBadge(job.status)}</dd>
-  <dt>Duplicates</dt><dd>${job.duplicates === 'skip' ? 'Skipped' : 'Created anyway'}</dd>
+  ${job.dry_run && html`<dt>Kind</dt><dd><span class="status info">Dry run</span> nothing written</dd>`}
+  <dt>Duplicates</dt><dd>${DUPLICATES[job.duplicates]}</dd>
   <dt>Started</dt><dd>${timeTag(job.started_at, 'Not yet')}</dd>
   ${!active && html`<dt>Ended</dt><dd>${timeTag(job.finished_at)}</dd>`}
 </dl>
@@ -123,7 +144,9 @@ ${
   <button type="submit" class="danger" aria-describedby="cancel-hint"${job.status === 'cancelling' ? html` disabled` : ''}>Cancel import</button>
 </form>`
     : html`<h2>Report</h2>
-${rejectionsTable(job, input.rejections)}
+${reportRowsTable(job, 'rejected', input.report.rejected)}
+${reportRowsTable(job, 'skipped', input.report.skipped, input.names)}
+${reportRowsTable(job, 'updated', input.report.updated, input.names)}
 <p class="actions"><a class="button secondary" href="${report}" download>Download report (CSV)</a>
 <a href="${workspaceUrl(job.workspace_id, '/prospects')}">See prospects</a>
 <a href="${workspaceUrl(job.workspace_id, '/imports')}">Import another file</a></p>`

@@ -46,9 +46,16 @@ function rowsCell(job: ImportJob): SafeHtml {
   if (job.status === 'uploaded')
     return html`${job.total_rows === null ? '—' : `${count(job.total_rows)} rows`}`;
   const of = job.total_rows === null ? '' : ` of ${count(job.total_rows)}`;
-  return html`${count(job.created_count)} created${of}${
-    job.rejected_count > 0 ? html`<div class="hint">${count(job.rejected_count)} rejected</div>` : ''
-  }`;
+  // A dry run wrote nothing: its counts say what would have happened.
+  const would = job.dry_run ? 'would be ' : '';
+  const more = [
+    [job.updated_count, 'updated'],
+    [job.skipped_count, 'skipped'],
+    [job.rejected_count, 'rejected'],
+  ] as const;
+  return html`${count(job.created_count)} ${would}created${of}${more.map(([n, what]) =>
+    n > 0 ? html`<div class="hint">${count(n)} ${would}${what}</div>` : '',
+  )}`;
 }
 
 function recentImports(workspaceId: string, jobs: readonly ImportJob[]): SafeHtml {
@@ -59,7 +66,7 @@ function recentImports(workspaceId: string, jobs: readonly ImportJob[]): SafeHtm
     (job) => html`<tr>
   <td data-label="File" class="wrap"><a href="${importUrl(workspaceId, job.id)}">${job.file_name}</a><div class="hint">${byteSize(job.byte_size)}</div></td>
   <td data-label="Uploaded">${timeTag(job.created_at)}</td>
-  <td data-label="Status">${importStatusBadge(job.status)}</td>
+  <td data-label="Status">${importStatusBadge(job.status)}${job.dry_run && html` <span class="status info">Dry run</span>`}</td>
   <td data-label="Prospects">${rowsCell(job)}</td>
 </tr>`,
   )}</tbody></table>`;

@@ -5,15 +5,17 @@ import {
   cancelImport,
   getImportJob,
   ImportError,
-  type ImportInspection,
   type ImportJob,
   importReportCsv,
   inspectImport,
   listImportJobs,
+  type MappingProblem,
   startImport,
 } from '../../import/index.js';
 import { withAudit } from '../../store/audit-log.js';
-import { readImportRejections } from '../../store/import-rejections.js';
+import { listCustomFields } from '../../store/custom-fields.js';
+import { type ImportRejection, readImportRejections } from '../../store/import-rejections.js';
+import { prospectNames } from '../../store/prospect-names.js';
 import type { AppContext } from '../shared/app-context.js';
 import { auditActor } from '../shared/audit-actor.js';
 import { csrfRefusal } from '../shared/csrf.js';
@@ -21,11 +23,15 @@ import { currentWorkspace } from '../shared/current-workspace.js';
 import { workspaceUrl } from '../shared/layout.js';
 import { messagePage } from '../shared/message-page.js';
 import { csrfOf, render, takeFlash } from '../shared/render.js';
-import { importJobPage, REJECTIONS_SHOWN } from './import-job-page.js';
+import { importJobPage } from './import-job-page.js';
 import { parseImportMappingForm } from './import-mapping-form.js';
 import { importMappingPage } from './import-mapping-page.js';
 import { importsPage, importUrl } from './import-pages.js';
+import { REPORT_ROWS_SHOWN, type ReportOutcome } from './import-report-rows.js';
 import { receiveImportUpload } from './import-upload.js';
+
+/** The report's kinds of lines, in the order the job's page lists them. */
+const REPORT_OUTCOMES: readonly ReportOutcome[] = ['rejected', 'skipped', 'updated'];
 
 /** Imports listed below the upload form. */
 const RECENT_IMPORTS = 20;
@@ -73,14 +79,23 @@ export function importRoutes(ctx: AppContext): Router {
   }
 
   async function jobPage(req: Request, res: Response, job: ImportJob) {
-    const rejections = [];
-    if (job.rejected_count > 0) {
-      for await (const r of readImportRejections(ctx.db, job.id, REJECTIONS_SHOWN)) {
-        rejections.push(r);
-        if (rejections.length >= REJECTIONS_SHOWN) break;
+    const report = { rejected: [], skipped: [], updated: [] } as Record<ReportOutcome, ImportRejection[]>;
+    const counts = { rejected: job.rejected_count, skipped: job.skipped_count, updated: job.updated_count };
+    const full = (outcome: ReportOutcome) =>
+      report[outcome].length >= Math.min(REPORT_ROWS_SHOWN, counts[outcome]);
+    if (!REPORT_OUTCOMES.every(full)) {
+      // The report's lines in line order, until each kind has its first lines (or there are no more).
+      for await (const line of readImportRejections(ctx.db, job.id, REPORT_ROWS_SHOWN)) {
+        const outcome = line.outcome ?? 'rejected';
+        if (!full(outcome)) report[outcome].push(line);
+        if (REPORT_OUTCOMES.every(full)) break;
       }
     }
-    render(req, res, importJobPage({ csrf: csrfOf(req), job, rejections }), { flash: takeFlash(req) });
+    const matchedIds = [...report.skipped, ...report.updated].flatMap((r) =>
+      r.prospect_id ? [r.prospect_id] : [],
+    );
+    const names = await prospectNames(ctx.db, job.workspace_id, matchedIds);
+    render(req, res, importJobPage({ csrf: csrfOf(req), job, report, names }), { flash: takeFlash(req) });
   }
 
   router.get('/', (req, res) => listPage(req, res));
@@ -119,28 +134,31 @@ export function importRoutes(ctx: AppContext): Router {
         csrf: csrfOf(req),
         workspaceId: job.workspace_id,
         inspection,
+        fields: await listCustomFields(ctx.db, job.workspace_id),
         duplicates: job.duplicates,
       }),
     );
   });
 
-  /** The mapping page again, with the form's mapping and an error when there is one. */
-  async function mappingAgain(req: Request, res: Response, job: ImportJob, error?: ImportError) {
-    const form = parseImportMappingForm(req.body, job.headers.length);
-    let inspection: ImportInspection;
-    let message = error?.message;
-    try {
-      inspection = await inspectImport(ctx.db, {
-        workspaceId: job.workspace_id,
-        jobId: job.id,
-        mapping: form.mapping,
-      });
-    } catch (problem) {
-      if (!(problem instanceof ImportError && problem.code === 'invalid_mapping')) throw problem;
-      message = problem.message;
-      inspection = await inspectImport(ctx.db, { workspaceId: job.workspace_id, jobId: job.id });
-      inspection = { ...inspection, mapping: form.mapping };
-    }
+  /**
+   * The mapping page again with the form's mapping: its preview and every problem with it (by column header and
+   * field label, `inspectImport`'s), or, after a refused start, the problems it was refused for.
+   */
+  async function mappingAgain(
+    req: Request,
+    res: Response,
+    job: ImportJob,
+    refused?: { problems: readonly MappingProblem[]; unconfirmed: boolean },
+  ) {
+    const fields = await listCustomFields(ctx.db, job.workspace_id);
+    const form = parseImportMappingForm(req.body, job.headers, fields);
+    const inspection = await inspectImport(ctx.db, {
+      workspaceId: job.workspace_id,
+      jobId: job.id,
+      mapping: form.mapping,
+      newFields: form.newFields,
+    });
+    const problems = refused?.problems ?? inspection.problems;
     render(
       req,
       res,
@@ -148,10 +166,12 @@ export function importRoutes(ctx: AppContext): Router {
         csrf: csrfOf(req),
         workspaceId: job.workspace_id,
         inspection,
+        fields,
         duplicates: form.duplicates,
-        error: message,
+        problems,
+        unconfirmed: refused?.unconfirmed ?? false,
       }),
-      { status: message ? 422 : 200 },
+      { status: problems.length > 0 || refused?.unconfirmed ? 422 : 200 },
     );
   }
 
@@ -166,12 +186,19 @@ export function importRoutes(ctx: AppContext): Router {
     const job = await findJob(req, res);
     if (!job) return;
     if (job.status !== 'uploaded') return res.redirect(303, importUrl(job.workspace_id, job.id));
-    const form = parseImportMappingForm(req.body, job.headers.length);
+    const fields = await listCustomFields(ctx.db, job.workspace_id);
+    const form = parseImportMappingForm(req.body, job.headers, fields);
     try {
-      // The job and its audit entry in one transaction (NOTIFY is sent at commit).
+      // The job, its new custom fields and its audit entry in one transaction (NOTIFY is sent at commit).
       await withAudit(
         ctx.db,
-        (tx) => startImport(tx, { workspaceId: job.workspace_id, jobId: job.id, ...form }),
+        (_tx, joined) =>
+          startImport(joined, {
+            workspaceId: job.workspace_id,
+            jobId: job.id,
+            requireAcknowledgement: true,
+            ...form,
+          }),
         (started) => ({
           workspaceId: job.workspace_id,
           actor: auditActor(req, res),
@@ -183,7 +210,13 @@ export function importRoutes(ctx: AppContext): Router {
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       if (error.code === 'not_startable') return res.redirect(303, importUrl(job.workspace_id, job.id));
-      return mappingAgain(req, res, job, error);
+      const unconfirmed = error.code === 'unacknowledged_unmapped';
+      // Every problem comes with the error; another refusal (a field that could not be created) by its message.
+      const problems: MappingProblem[] =
+        error.problems.length > 0 || unconfirmed
+          ? [...error.problems]
+          : [{ code: 'invalid_new_field', columns: [], message: error.message }];
+      return mappingAgain(req, res, job, { problems, unconfirmed });
     }
     ctx.logger.info(
       { req_id: req.id, workspace_id: job.workspace_id, import_id: job.id },
@@ -205,6 +238,7 @@ export function importRoutes(ctx: AppContext): Router {
       total_rows: job.total_rows,
       created_count: job.created_count,
       skipped_count: job.skipped_count,
+      updated_count: job.updated_count,
       rejected_count: job.rejected_count,
     });
   });

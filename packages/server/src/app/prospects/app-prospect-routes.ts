@@ -44,9 +44,9 @@ import {
   prospectBody,
   prospectFieldLabel,
   prospectFormValues,
-  readProspectForm,
 } from './prospect-form.js';
-import { prospectFormPage } from './prospect-form-page.js';
+import { existingContactEmail, readTidiedProspectForm } from './prospect-form-checks.js';
+import { type DuplicateEmail, prospectFormPage } from './prospect-form-page.js';
 import { prospectListPage, prospectUrl } from './prospect-list-page.js';
 import { prospectPage } from './prospect-page.js';
 import { savedViewRoutes } from './saved-view-routes.js';
@@ -78,6 +78,8 @@ export function appProspectRoutes(ctx: AppContext): Router {
       values: ProspectFormValues;
       custom: CustomFieldFormValues;
       errors?: FieldErrors;
+      notice?: string;
+      duplicate?: DuplicateEmail;
     },
     status = 200,
   ) => {
@@ -105,6 +107,9 @@ export function appProspectRoutes(ctx: AppContext): Router {
     const label = (path: string) => prospectFieldLabel(path) ?? cfLabel(path);
     return { body, custom, label };
   };
+  const flashText = (text: string, said: string | undefined) => (said ? `${text} ${said}` : text);
+  const prospectWithEmail = (res: Response, email: unknown) =>
+    existingContactEmail(ctx.db, { workspaceId: wsId(res), email });
   const origin = (req: Request) => ctx.publicUrl ?? `${req.protocol}://${req.get('host')}`;
 
   async function findProspect(req: Request, res: Response): Promise<Prospect | undefined> {
@@ -186,12 +191,23 @@ export function appProspectRoutes(ctx: AppContext): Router {
   });
 
   router.post('/', async (req, res) => {
-    const { values, addTag } = readProspectForm(req.body);
+    const { values, addTag, confirmedDuplicateOf, said } = readTidiedProspectForm(req.body);
     const { body, custom, label } = await formBody(req, res, values);
-    const show = (errors: FieldErrors, status: number) =>
-      showForm(req, res, { values, custom, errors }, status);
+    const notice = said(false);
+    const show = (errors: FieldErrors, status: number, duplicate?: DuplicateEmail) =>
+      showForm(
+        req,
+        res,
+        { values, custom, errors, ...(notice ? { notice } : {}), ...(duplicate ? { duplicate } : {}) },
+        status,
+      );
     if (addTag) return show({}, 200);
     const issues = contractBodyIssues('createProspect', body);
+    if (issues.length === 0) {
+      // A second prospect with a contact email already here is allowed (the API takes it), once confirmed.
+      const duplicate = await prospectWithEmail(res, body.contact_email);
+      if (duplicate && duplicate.id !== confirmedDuplicateOf) return show({}, 200, duplicate);
+    }
     const added =
       issues.length > 0
         ? { issues }
@@ -201,7 +217,9 @@ export function appProspectRoutes(ctx: AppContext): Router {
       { req_id: req.id, workspace_id: wsId(res), prospect_id: added.prospect.id },
       'app: prospect added',
     );
-    await redirectWithFlash(req, res, prospectUrl(wsId(res), added.prospect.id), { text: 'Prospect added.' });
+    await redirectWithFlash(req, res, prospectUrl(wsId(res), added.prospect.id), {
+      text: flashText('Prospect added.', said(true)),
+    });
   });
 
   router.get('/:prospectId', async (req, res) => {
@@ -246,10 +264,11 @@ export function appProspectRoutes(ctx: AppContext): Router {
   router.post('/:prospectId', async (req, res) => {
     const prospect = await findProspect(req, res);
     if (!prospect) return;
-    const { values, addTag } = readProspectForm(req.body);
+    const { values, addTag, said } = readTidiedProspectForm(req.body);
     const { body, custom, label } = await formBody(req, res, values);
+    const notice = said(false);
     const show = (errors: FieldErrors, status: number) =>
-      showForm(req, res, { prospect, values, custom, errors }, status);
+      showForm(req, res, { prospect, values, custom, errors, ...(notice ? { notice } : {}) }, status);
     if (addTag) return show({}, 200);
     const issues = contractBodyIssues('updateProspect', body);
     const edited =
@@ -267,7 +286,9 @@ export function appProspectRoutes(ctx: AppContext): Router {
       { req_id: req.id, workspace_id: wsId(res), prospect_id: prospect.id },
       'app: prospect edited',
     );
-    await redirectWithFlash(req, res, prospectUrl(wsId(res), prospect.id), { text: 'Changes saved.' });
+    await redirectWithFlash(req, res, prospectUrl(wsId(res), prospect.id), {
+      text: flashText('Changes saved.', said(true)),
+    });
   });
 
   router.get('/:prospectId/outcomes/new', async (req, res) => {

@@ -17,7 +17,7 @@ import { bulkJobPage, bulkJobUrl } from './bulk-job-page.js';
 /**
  * Bulk changes of the prospect list, below `/workspaces/:workspaceId/prospects/bulk`: make one (POST, a change:
  * `AREA_RULES.prospects.change`, members and up, as editing a prospect; viewers get 403), its page and its
- * progress (any role that reads prospects). A change is a job (`bulk_jobs`, migration 23) that the background
+ * progress (any role that reads prospects). A change is a job (`bulk_jobs`, migration 21) that the background
  * work's bulk runner carries out in batches; it is written to the audit log (`prospects.bulk_changed`) with the
  * number of rows it acts on. docs/bulk-actions.md.
  */

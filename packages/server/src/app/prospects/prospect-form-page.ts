@@ -6,7 +6,7 @@ import { csrfField, workspaceUrl } from '../shared/layout.js';
 import type { Page } from '../shared/render.js';
 import { type CustomFieldFormValues, customFieldInputs } from './custom-field-inputs.js';
 import { ownerSelect } from './owner-select.js';
-import { PROSPECT_FIELD_LABELS, type ProspectFormValues } from './prospect-form.js';
+import { DUPLICATE_OF_FIELD, PROSPECT_FIELD_LABELS, type ProspectFormValues } from './prospect-form.js';
 import { prospectUrl } from './prospect-list-page.js';
 
 /** Lengths from openapi.yaml `components.schemas` (Company, Domain, ...), so a browser stops typing there. */
@@ -28,6 +28,29 @@ const MAX_LENGTH = {
   notes: 10_000,
   tag: 50,
 } as const;
+
+/** The workspace's prospect that already has the contact email typed in the add form. */
+export interface DuplicateEmail {
+  id: string;
+  company: string;
+  contactName: string | null;
+  email: string;
+}
+
+/**
+ * The warning of the add form when the contact email is already a prospect's: a link to that prospect, and
+ * "Add anyway", which sends the form again with the id warned about (a second, different match warns again).
+ */
+function duplicateWarning(workspaceId: string, duplicate: DuplicateEmail): SafeHtml {
+  const name = duplicate.contactName ? `${duplicate.company} (${duplicate.contactName})` : duplicate.company;
+  return html`<div class="warning duplicate" role="alert" id="duplicate-warning">
+  <h2>This email is already a prospect's</h2>
+  <p><a href="${prospectUrl(workspaceId, duplicate.id)}">${name}</a> already has the contact email
+  ${duplicate.email}. Open it to update it, or add this prospect as a second one.</p>
+  <input type="hidden" name="${DUPLICATE_OF_FIELD}" value="${duplicate.id}">
+  <button type="submit" name="intent" value="add-duplicate" class="secondary">Add anyway</button>
+</div>`;
+}
 
 /** One text box per tag, then the empty ones, and a submit button that asks for one more (no script needed). */
 function tagEditor(values: ProspectFormValues, errors: FieldErrors): SafeHtml {
@@ -79,6 +102,10 @@ export function prospectFormPage(input: {
   teammates: readonly Pick<Teammate, 'id' | 'name' | 'email'>[];
   /** The workspace's custom fields and their values in the form. Default: none. */
   customFields?: { definitions: readonly CustomFieldDefinition[]; values: CustomFieldFormValues };
+  /** What the form changed in the values typed (`describeWebAddressChanges`), said above the form. */
+  notice?: string;
+  /** On the add form: the prospect that already has the contact email typed, warned about before adding. */
+  duplicate?: DuplicateEmail;
 }): Page {
   const errors = input.errors ?? {};
   const v = input.values;
@@ -108,12 +135,14 @@ export function prospectFormPage(input: {
     title: editing ? `Edit ${editing.company}` : 'Add a prospect',
     section: 'prospects',
     body: html`${errorSummary(errors)}
+${input.notice && html`<p class="notice" role="status">${input.notice}</p>`}
 <form method="post" action="${action}" class="stack" novalidate>
   ${csrfField(input.csrf)}
   <button type="submit" class="default-submit" tabindex="-1" aria-hidden="true">${save}</button>
+  ${input.duplicate && duplicateWarning(input.workspaceId, input.duplicate)}
   ${text('company', PROSPECT_FIELD_LABELS.company, { hint: 'Required.', required: true })}
-  ${text('domain', PROSPECT_FIELD_LABELS.domain, { hint: 'A host name without https://, e.g. acme.example.' })}
-  ${text('website', PROSPECT_FIELD_LABELS.website, { type: 'url', hint: 'An http or https address, e.g. https://acme.example.' })}
+  ${text('domain', PROSPECT_FIELD_LABELS.domain, { hint: 'A host name, e.g. acme.example. A web address is saved as its host.' })}
+  ${text('website', PROSPECT_FIELD_LABELS.website, { type: 'url', hint: 'An http or https address, e.g. https://acme.example; https:// is added when left out.' })}
   ${text('contact_first_name', PROSPECT_FIELD_LABELS.contact_first_name)}
   ${text('contact_last_name', PROSPECT_FIELD_LABELS.contact_last_name)}
   ${text('contact_name', PROSPECT_FIELD_LABELS.contact_name, { hint: 'The name shown for the contact. Leave it empty to use the first and last name.' })}

@@ -64,10 +64,17 @@ export type ProspectFormValues = Record<TextField, string> & {
   blankTags: number;
 };
 
-/** What the form sent: the values, and whether it asked for another tag box rather than to save. */
+/** The hidden field that carries the id of the prospect the add form warned about (same contact email). */
+export const DUPLICATE_OF_FIELD = 'duplicate_of';
+
+/**
+ * What the form sent: the values, whether it asked for another tag box rather than to save, and, when the person
+ * confirmed "Add anyway" after the warning about an existing contact email, the id of the prospect warned about.
+ */
 export function readProspectForm(body: FormBody | undefined): {
   values: ProspectFormValues;
   addTag: boolean;
+  confirmedDuplicateOf?: string;
 } {
   const sentTags = listOf(body, 'tags');
   const tags = sentTags.filter((tag) => tag.trim() !== '');
@@ -81,7 +88,8 @@ export function readProspectForm(body: FormBody | undefined): {
     // One empty box after the tags typed, and one more for each "Add another tag" while the empty ones stay empty.
     blankTags: addTag ? sentTags.length - tags.length + 1 : 1,
   };
-  return { values, addTag };
+  const confirmed = textOf(body, 'intent') === 'add-duplicate' ? textOf(body, DUPLICATE_OF_FIELD) : '';
+  return confirmed === '' ? { values, addTag } : { values, addTag, confirmedDuplicateOf: confirmed };
 }
 
 /**

@@ -18,8 +18,9 @@ import { v16 } from './v16-fleet-observability.js';
 import { v17 } from './v17-people-roles-audit-log.js';
 import { v18 } from './v18-contact-parts-location-parts-custom-fields.js';
 import { v19 } from './v19-prospect-filters-sorts-unaccent.js';
-import { v23 } from './v23-bulk-jobs.js';
-import { v24 } from './v24-custom-field-filter-index.js';
+import { v20 } from './v20-import-mapping-duplicates-report.js';
+import { v21 } from './v21-bulk-jobs.js';
+import { v22 } from './v22-custom-field-filter-index.js';
 
 /**
  * The one ordered set of migrations, for PostgreSQL and PGlite alike: one file per version in this folder.
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   v17,
   v18,
   v19,
-  v23,
-  v24,
+  v20,
+  v21,
+  v22,
 ];

@@ -1,7 +1,7 @@
 import type { Migration } from './migration.js';
 
-export const v24: Migration = {
-  version: 24,
+export const v22: Migration = {
+  version: 22,
   name: 'an index of prospects custom field values for the list filters',
   // openapi.yaml `CustomFieldsFilter`: equality on any custom field is `custom_fields @> '{"key": value}'`, which
   // this GIN index answers for every key and type at once (jsonb_path_ops: smaller than jsonb_ops, and the

@@ -1,7 +1,7 @@
 import type { Migration } from './migration.js';
 
-export const v23: Migration = {
-  version: 23,
+export const v21: Migration = {
+  version: 21,
   name: 'bulk jobs of the prospect list',
   // docs/bulk-actions.md. A job acts on the rows its `query` (the list's filters, as the API's listProspects
   // reads them) or its `ids` (rows ticked on one page) matched when it was made (created_at <= the job's
