@@ -29,7 +29,7 @@ type ValidRow = PreparedRow & { input: NonNullable<PreparedRow['input']> };
  */
 export async function writeImportBatch(
   tx: Sql,
-  job: Pick<ImportJob, 'workspace_id' | 'duplicates' | 'dry_run'>,
+  job: Pick<ImportJob, 'id' | 'workspace_id' | 'duplicates' | 'dry_run'>,
   rows: readonly PreparedRow[],
   options: { customFields: readonly CustomFieldDefinition[]; seen: SeenKeys; now: Date },
 ): Promise<{ counts: BatchCounts; report: ImportRejection[] }> {
@@ -73,6 +73,7 @@ export async function writeImportBatch(
       inputs,
       now,
       creating.map((c) => c.id),
+      job.id,
     );
   }
   counts.created = creating.length;

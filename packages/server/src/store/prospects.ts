@@ -55,6 +55,8 @@ export async function createProspects(
  *
  * @param ids the new prospects' ids (`newId('prospect')`), one per input, when the caller needs to know them
  *   (the import's report names the prospect a later duplicate row matched). Default: new ids
+ * @param importJobId the import creating them, kept beside each (migration 23; the report's link to them).
+ *   Default: none
  * @returns how many prospects were created
  */
 export async function createProspectRows(
@@ -63,8 +65,9 @@ export async function createProspectRows(
   inputs: ReadonlyArray<NormalizedProspectInput & { company: string }>,
   now: Date,
   ids?: readonly string[],
+  importJobId?: string,
 ): Promise<number> {
-  await insertProspects(tx, workspaceId, inputs, now, false, ids);
+  await insertProspects(tx, workspaceId, inputs, now, false, ids, importJobId);
   return inputs.length;
 }
 
@@ -75,6 +78,7 @@ async function insertProspects(
   now: Date,
   returning: boolean,
   ids?: readonly string[],
+  importJobId?: string,
 ): Promise<Prospect[] | undefined> {
   if (inputs.length === 0) return [];
   const records = inputs.map((input, index) => ({
@@ -93,12 +97,12 @@ async function insertProspects(
   // Tags travel as JSON arrays, which json_to_recordset cannot turn into text[] by itself; custom fields stay jsonb.
   const JSON_COLUMNS = new Set<string>(['tags', 'custom_fields']);
   const rows = await tx.query<ProspectRow & Record<string, unknown>>(
-    `insert into prospects (id, workspace_id, ${COLUMNS.join(', ')}, created_at, updated_at)
-     select p.id, $1, ${COLUMNS.map((c) => (c === 'tags' ? 'array(select jsonb_array_elements_text(p.tags))' : `p.${c}`)).join(', ')}, $2, $2
+    `insert into prospects (id, workspace_id, ${COLUMNS.join(', ')}, created_at, updated_at, import_job_id)
+     select p.id, $1, ${COLUMNS.map((c) => (c === 'tags' ? 'array(select jsonb_array_elements_text(p.tags))' : `p.${c}`)).join(', ')}, $2, $2, $4::text
      from json_to_recordset($3::text::json) as p(id text, ${COLUMNS.map((c) => `${c} ${JSON_COLUMNS.has(c) ? 'jsonb' : 'text'}`).join(', ')})${
        returning ? `\n     returning ${ROW}` : ''
      }`,
-    [workspaceId, now, JSON.stringify(records)],
+    [workspaceId, now, JSON.stringify(records), importJobId ?? null],
   );
   const byId = returning ? new Map(rows.map((row) => [row.id, toProspect(row as ProspectRow)])) : undefined;
   const prospects = byId ? records.map((r) => byId.get(r.id) as Prospect) : undefined;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { createImportRunner, listImportJobs } from '../../src/import/index.js';
 import { createLogger } from '../../src/start-server.js';
+import { createProspects } from '../../src/store/prospects.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
 import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
 import { PASSWORD, startApp } from './settings-app.js';
@@ -192,5 +193,31 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
     const page = await client.get(jobUrl);
     expect(page.text).toContain('Import finished');
     expect(page.text).not.toContain('http-equiv="refresh"');
+  });
+
+  it("opens the prospects the import created from the report's count, and no others", async () => {
+    const [job] = await jobs();
+    const jobUrl = `${imports()}/${job?.id}`;
+    await db.transaction((tx) =>
+      createProspects(tx, workspaceId, [{ company: 'Added by hand Ltd' }], new Date()),
+    );
+    const report = await client.get(jobUrl);
+    expect(report.text).toContain(`<a href="${jobUrl}/prospects">1 prospect was imported</a>`);
+    expect(report.text).toContain('See the imported prospects');
+    const listed = await client.get(`${jobUrl}/prospects`);
+    expect(listed.status).toBe(200);
+    expect(listed.text).toContain('Acme GmbH');
+    expect(listed.text).toContain('anna@acme.example');
+    expect(listed.text).not.toContain('Added by hand Ltd');
+    expect(listed.text).not.toContain('rel="next"');
+    // Past the last one: an empty page that links back to the first, never an error.
+    const after = await client.get(`${jobUrl}/prospects?after=${encodeURIComponent('prs_zzzzzzzzzz')}`);
+    expect(after.status).toBe(200);
+    expect(after.text).toContain('From the first');
+    expect(after.text).not.toContain('Acme GmbH');
+    // Under another workspace's address, this import is not found.
+    expect((await client.get(`/workspaces/${otherWorkspaceId}/imports/${job?.id}/prospects`)).status).toBe(
+      404,
+    );
   });
 });

@@ -56,10 +56,17 @@ function progress(job: ImportJob, active: boolean): SafeHtml {
 </div>`;
 }
 
-/** `2 prospects were imported` and, when there were, `3 were updated`. */
-function changed(job: ImportJob): string {
-  const created = `${job.created_count === 1 ? '1 prospect was' : `${count(job.created_count)} prospects were`} imported`;
-  return job.updated_count === 0 ? created : `${created} and ${count(job.updated_count)} updated`;
+/**
+ * `2 prospects were imported` and, when there were, `3 were updated`; the imported ones, when there are, link the
+ * page of the prospects this import created.
+ */
+function changed(job: ImportJob, linked = false): SafeHtml {
+  const text = `${job.created_count === 1 ? '1 prospect was' : `${count(job.created_count)} prospects were`} imported`;
+  const created =
+    linked && job.created_count > 0
+      ? html`<a href="${importUrl(job.workspace_id, job.id, '/prospects')}">${text}</a>`
+      : html`${text}`;
+  return job.updated_count === 0 ? created : html`${created} and ${count(job.updated_count)} updated`;
 }
 
 function outcome(job: ImportJob): SafeHtml {
@@ -71,9 +78,8 @@ read, ${would}.</div>`;
     return html`<div class="warning dry-run" role="status"><strong>Dry run:</strong> the rows are checked and counted;
 nothing is imported.</div>`;
   }
-  // The count is not a link: no list filter names an import's prospects (see docs/importing.md); "See prospects"
-  // below opens the list, newest first.
-  const created = changed(job);
+  // The count opens the prospects this import created (`/imports/:jobId/prospects`, docs/importing.md).
+  const created = changed(job, true);
   switch (job.status) {
     case 'succeeded':
       return html`<div class="notice" role="status">Import finished: ${created}.</div>`;
@@ -148,7 +154,11 @@ ${reportRowsTable(job, 'rejected', input.report.rejected)}
 ${reportRowsTable(job, 'skipped', input.report.skipped, input.names)}
 ${reportRowsTable(job, 'updated', input.report.updated, input.names)}
 <p class="actions"><a class="button secondary" href="${report}" download>Download report (CSV)</a>
-<a href="${workspaceUrl(job.workspace_id, '/prospects')}">See prospects</a>
+${
+  !job.dry_run && job.created_count > 0
+    ? html`<a href="${importUrl(job.workspace_id, job.id, '/prospects')}">See the imported prospects</a>`
+    : html`<a href="${workspaceUrl(job.workspace_id, '/prospects')}">See prospects</a>`
+}
 <a href="${workspaceUrl(job.workspace_id, '/imports')}">Import another file</a></p>`
 }`,
   };

@@ -16,6 +16,7 @@ import { withAudit } from '../../store/audit-log.js';
 import { listCustomFields } from '../../store/custom-fields.js';
 import { type ImportRejection, readImportRejections } from '../../store/import-rejections.js';
 import { prospectNames } from '../../store/prospect-names.js';
+import { listProspectsOfImport } from '../../store/prospects-of-import.js';
 import type { AppContext } from '../shared/app-context.js';
 import { auditActor } from '../shared/audit-actor.js';
 import { csrfRefusal } from '../shared/csrf.js';
@@ -27,6 +28,7 @@ import { importJobPage } from './import-job-page.js';
 import { parseImportMappingForm } from './import-mapping-form.js';
 import { importMappingPage } from './import-mapping-page.js';
 import { importsPage, importUrl } from './import-pages.js';
+import { importProspectsPage } from './import-prospects-page.js';
 import { REPORT_ROWS_SHOWN, type ReportOutcome } from './import-report-rows.js';
 import { receiveImportUpload } from './import-upload.js';
 
@@ -257,6 +259,15 @@ export function importRoutes(ctx: AppContext): Router {
     );
     // No one-time message: the job's page says where the cancel is, which may change before it loads.
     res.redirect(303, importUrl(cancelled.workspace_id, cancelled.id));
+  });
+
+  // The prospects the import created: the report's "N prospects were imported" (docs/importing.md, "The report").
+  router.get('/:jobId/prospects', async (req, res) => {
+    const job = await findJob(req, res);
+    if (!job) return;
+    const after = typeof req.query.after === 'string' && req.query.after !== '' ? req.query.after : undefined;
+    const page = await listProspectsOfImport(ctx.db, { workspaceId: job.workspace_id, jobId: job.id, after });
+    render(req, res, importProspectsPage({ job, page, first: after === undefined }));
   });
 
   router.get('/:jobId/report.csv', async (req, res) => {

@@ -21,6 +21,7 @@ import { v19 } from './v19-prospect-filters-sorts-unaccent.js';
 import { v20 } from './v20-import-mapping-duplicates-report.js';
 import { v21 } from './v21-bulk-jobs.js';
 import { v22 } from './v22-custom-field-filter-index.js';
+import { v23 } from './v23-prospects-by-import.js';
 
 /**
  * The one ordered set of migrations, for PostgreSQL and PGlite alike: one file per version in this folder.
@@ -49,4 +50,5 @@ export const MIGRATIONS: readonly Migration[] = [
   v20,
   v21,
   v22,
+  v23,
 ];
