@@ -2,9 +2,14 @@
 // store/prospects.ts, and migration 10), written out for the floor and the EXPLAIN of `bench:server`.
 const prefix = (column: string) => (p: number) =>
   `lower(${column}) ~>=~ lower($${p}) and lower(${column}) ~<~ (lower($${p}) || chr(1114111))`;
-/** The columns the server reads a prospect from (ROW in packages/server/src/store/prospects.ts). */
-export const ROW = `id, company, domain, website, location, contact_name, contact_email, notes, tags, owner_id, outcome,
-  meeting_at, value_minor, currency, outcome_updated_at, created_at, updated_at`;
+/**
+ * The columns the server reads a prospect from (ROW in packages/server/src/store/prospect-row.ts), so the floor
+ * reads and sends what the reference does: the contact's parts, the location's parts and the custom fields of
+ * issue 27 included (without them the floor sent 17 of the prospect's 26 fields).
+ */
+export const ROW = `id, company, domain, website, location, contact_name, contact_email, contact_first_name,
+  contact_last_name, contact_title, contact_phone, contact_profile_url, city, region, country, custom_fields, notes, tags, owner_id,
+  outcome, meeting_at, value_minor, currency, outcome_updated_at, created_at, updated_at`;
 
 export function searchSql(term: string): { sql: (p: number) => string; value: string } | undefined {
   const trimmed = term.trim();
