@@ -28,6 +28,7 @@ export type MappingProblemCode =
 
 /** One reason a mapping cannot start an import, named for people. */
 export interface MappingProblem {
+  /** Which rule the mapping breaks (see {@link MappingProblemCode}). */
   code: MappingProblemCode;
   /** The columns concerned (0-based, file order); `[]` when the problem is not one of columns. */
   columns: number[];

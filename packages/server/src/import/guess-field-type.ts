@@ -2,6 +2,7 @@ import { CUSTOM_FIELD_OPTION_LIMIT, type CustomFieldType, isWebsite } from '@pro
 
 /** A type guessed for a new custom field, with the options of a select. */
 export interface GuessedFieldType {
+  /** The type the values fit best: text when nothing narrower fits every non-blank value. */
   type: CustomFieldType;
   /** The distinct values in first-seen order, for `single_select` and `multi_select`; absent otherwise. */
   options?: string[];

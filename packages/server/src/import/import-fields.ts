@@ -26,7 +26,7 @@ export type MappingTarget = ProspectField | CustomFieldTarget;
 
 /**
  * One target (or `null`: the column is not imported) per header column, in file order. `contact_name`, `notes`
- * and `tags` may be the target of several columns ({@link COMBINABLE_FIELDS}); every other target at most one.
+ * and `tags` may be the target of several columns; every other target at most one.
  */
 export type ColumnMapping = (MappingTarget | null)[];
 

@@ -55,7 +55,12 @@ export interface ImportInspection {
     /** It matches a prospect of the workspace or an earlier row of the preview (docs/importing.md, "Duplicates"). */
     duplicate: boolean;
     /** What it matches and why, when `duplicate`: `the same contact email as prospect pro_…`. */
-    match?: { prospectId: string | null; reason: string };
+    match?: {
+      /** The prospect it matches (`prs_…`), or `null` when it matches an earlier row of the preview. */
+      prospectId: string | null;
+      /** Why, for people: the same email, the same name at the company, the same domain. */
+      reason: string;
+    };
   }>;
 }
 

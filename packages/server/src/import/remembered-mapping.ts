@@ -5,12 +5,14 @@ import { type DuplicateMode, isDuplicateMode, type NewFieldSpec } from './import
 
 /** A mapping remembered for a header set: what the last import of a file with the same headers started with. */
 export interface RememberedMapping {
+  /** One target or `null` per column, as that import started with. */
   mapping: ColumnMapping;
   /**
    * The fields that import created (or, on a dry run, would have). Those that exist now are targeted by the
    * mapping as `custom:<key>`; those that do not (a dry run's) come back here to offer again, their column `null`.
    */
   newFields: NewFieldSpec[];
+  /** What that import did with rows matching a prospect (docs/importing.md, "Duplicates"). */
   duplicates: DuplicateMode;
   /** When it was remembered (the start of that import). */
   rememberedAt: Date;

@@ -27,8 +27,11 @@ export type DuplicatePolicy = 'skip' | 'create' | 'update_fill_empty' | 'update_
 export interface StoredNewField {
   /** The column (0-based, in file order) the field is created from. */
   column: number;
+  /** The field's key (`custom_fields.<key>`): lower-case letters, digits and `_`, starting with a letter. */
   key: string;
+  /** Its name on the pages. */
   label: string;
+  /** Its type, as the Fields page offers them. */
   type: CustomFieldType;
   /** The choices of a select field; omitted for the other types. */
   options?: string[];
@@ -80,6 +83,7 @@ export interface ImportJob {
   updated_count: number;
   /** The first and last file line of the batch that failed, when one did (the batches before it stay); else `null`. */
   failed_first_line: number | null;
+  /** The last file line of that failed batch, when one did; else `null`. */
   failed_last_line: number | null;
   /** Rows rejected so far as invalid; each rejection's line and reason are in the job's report. */
   rejected_count: number;
