@@ -131,6 +131,9 @@ export async function importShapePart(env: PartEnvironment): Promise<void> {
     const wide = await client.upload(imports, 'wide.csv', `${headers.join(',')}\nAcme${',x'.repeat(499)}\n`);
     const fields: Record<string, string> = { duplicates: 'skip' };
     for (let i = 0; i < 500; i++) fields[`column_${i}`] = i === 0 ? 'company' : '';
+    // The 499 columns left out are confirmed, for the list the page showed (issue 27's mapping step).
+    fields.acknowledge_unmapped = 'yes';
+    fields.unmapped_listed = Array.from({ length: 499 }, (_, i) => i + 1).join(',');
     const started = wide.location
       ? await client.form(wide.location, `${wide.location}/start`, fields)
       : undefined;
