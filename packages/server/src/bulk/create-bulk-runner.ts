@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createJobRunnerLoop } from '../background/job-runner-loop.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { resolveListFilters } from '../prospects/resolve-list-filters.js';
@@ -74,15 +75,10 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     batchSize: options.batchSize ?? BULK_RUNNER_DEFAULTS.batchSize,
     maxAttempts: options.maxAttempts ?? BULK_RUNNER_DEFAULTS.maxAttempts,
   };
-  let state: 'idle' | 'running' | 'stopping' | 'stopped' = 'idle';
-  let draining: Promise<void> | undefined;
-  let wanted = false;
-  let unlisten: (() => Promise<void>) | undefined;
-  let timer: NodeJS.Timeout | undefined;
   const leaseFrom = (now: Date) => new Date(now.getTime() + settings.leaseMs);
 
-  /** Runs a claimed job's batches; `held.job` is the job under its latest lease, for the caller to hand back. */
-  const run = async (held: { job: BulkJob }): Promise<BulkJob> => {
+  /** Runs a claimed job's batches; `held.job` is the job under its latest lease, for the loop to hand back. */
+  const run = async (held: { job: BulkJob }, stopping: () => boolean): Promise<BulkJob> => {
     const claimed = held.job;
     const parsed = bulkFilters(claimed.query);
     const read =
@@ -94,7 +90,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     const scope = { filters: read.filters, ids: claimed.ids, cutoff: claimed.created_at };
     let job = claimed;
     while (job.status === 'running') {
-      if (state === 'stopping') {
+      if (stopping()) {
         await releaseBulkJob(db, job, clock.now());
         return job;
       }
@@ -113,73 +109,26 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     return job;
   };
 
-  const runOnce = async (jobId?: string): Promise<BulkJob | undefined> => {
-    const now = clock.now();
-    const job = await claimBulkJob(db, {
-      now,
-      leaseUntil: leaseFrom(now),
-      ...(jobId ? { jobId } : {}),
-    });
-    if (!job) return undefined;
-    if (job.attempts > settings.maxAttempts) {
-      const failure = `The change stopped ${job.attempts - 1} times (the server was restarted or failed). ${job.changed_count} prospects were changed before it stopped; they stay changed.`;
-      await failBulkJob(db, job, { now, failure });
-      return job;
-    }
-    logger.info({ bulkJobId: job.id, rowsDone: job.rows_done, attempt: job.attempts }, 'bulk job claimed');
-    const held = { job };
-    try {
-      const ended = await run(held);
-      logger.info(
-        { bulkJobId: job.id, status: ended.status, changed: ended.changed_count },
-        'bulk job run ended',
-      );
-      return ended;
-    } catch (error) {
-      logger.error({ bulkJobId: job.id, err: error }, 'bulk job failed; it is retried');
-      await releaseBulkJob(db, held.job, clock.now()).catch(() => {});
-      return job;
-    }
-  };
-
-  const drain = async () => {
-    do {
-      wanted = false;
-      try {
-        while (state === 'running' && (await runOnce()) !== undefined) {}
-      } catch (error) {
-        logger.error({ err: error }, 'bulk runner could not claim a job');
-      }
-    } while (wanted && state === 'running');
-  };
-  const wake = () => {
-    if (state !== 'running') return;
-    if (draining) {
-      wanted = true;
-      return;
-    }
-    draining = drain().finally(() => {
-      draining = undefined;
-    });
-  };
-
-  return {
-    async start() {
-      if (state !== 'idle') throw new Error('The bulk runner was already started.');
-      state = 'running';
-      unlisten = await db.listen(BULK_CHANNEL, wake);
-      timer = setInterval(wake, settings.pollMs);
-      timer.unref();
-      wake();
+  return createJobRunnerLoop<BulkJob>({
+    kind: 'bulk',
+    jobIdKey: 'bulkJobId',
+    db,
+    logger,
+    clock,
+    channel: BULK_CHANNEL,
+    leaseMs: settings.leaseMs,
+    pollMs: settings.pollMs,
+    maxAttempts: settings.maxAttempts,
+    claim: (at) => claimBulkJob(db, at),
+    giveUp: (job, now) =>
+      failBulkJob(db, job, {
+        now,
+        failure: `The change stopped ${job.attempts - 1} times (the server was restarted or failed). ${job.changed_count} prospects were changed before it stopped; they stay changed.`,
+      }),
+    run: async (held, stopping) => {
+      const ended = await run(held, stopping);
+      return { job: ended, log: { status: ended.status, changed: ended.changed_count } };
     },
-    async stop() {
-      if (state === 'stopped' || state === 'stopping') return;
-      state = 'stopping';
-      if (timer) clearInterval(timer);
-      await draining;
-      await unlisten?.().catch(() => {});
-      state = 'stopped';
-    },
-    runOnce,
-  };
+    release: (job) => releaseBulkJob(db, job, clock.now()),
+  });
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createJobRunnerLoop } from '../background/job-runner-loop.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { NO_METRICS, type ServerMetrics } from '../metrics/server-metrics.js';
@@ -76,34 +77,37 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
   const clock = options.clock ?? systemClock;
   const settings = { ...IMPORT_RUNNER_DEFAULTS, ...definedOnly(options) };
   const abort = new AbortController();
-  let state: 'idle' | 'running' | 'stopping' | 'stopped' = 'idle';
-  let draining: Promise<void> | undefined;
-  let wanted = false;
-  let unlisten: (() => Promise<void>) | undefined;
-  let timer: NodeJS.Timeout | undefined;
   // One thread for every job this runner runs, started with the first (see row-preparer.ts).
   const preparer = createRowPreparer();
 
-  const runOnce = async (): Promise<ImportJob | undefined> => {
-    const now = clock.now();
-    const job = await claimImportJob(db, { now, leaseUntil: new Date(now.getTime() + settings.leaseMs) });
-    if (!job) return undefined;
-    if (job.attempts > settings.maxAttempts) {
+  const loop = createJobRunnerLoop<ImportJob>({
+    kind: 'import',
+    jobIdKey: 'importJobId',
+    db,
+    logger,
+    clock,
+    channel: IMPORT_CHANNEL,
+    leaseMs: settings.leaseMs,
+    pollMs: settings.pollMs,
+    maxAttempts: settings.maxAttempts,
+    claim: ({ now, leaseUntil }) => claimImportJob(db, { now, leaseUntil }),
+    giveUp: (job) => {
       const stops = job.attempts - 1;
       const times = `${stops} ${stops === 1 ? 'time' : 'times'}`;
-      await giveUp(
-        job,
+      const why =
         job.failed_first_line === null
           ? `The import stopped ${times} (the server was restarted or failed).`
-          : `The batch of lines ${job.failed_first_line}-${job.failed_last_line} failed to write ${times}.`,
-      );
-      return job;
-    }
-    logger.info(
-      { importJobId: job.id, rowsDone: job.rows_done, attempt: job.attempts },
-      'import job claimed',
-    );
-    try {
+          : `The batch of lines ${job.failed_first_line}-${job.failed_last_line} failed to write ${times}.`;
+      return db.transaction(async (tx) => {
+        if (!(await lockLeasedImportJob(tx, job.id, job.lease_until as Date))) return;
+        await finishImportJob(tx, job.id, {
+          status: job.status === 'cancelling' ? 'cancelled' : 'failed',
+          now: clock.now(),
+          failure: `${why} ${job.rows_done} rows were written before it stopped, in whole batches (lines up to ${job.last_line}: ${job.created_count} prospects created, ${job.updated_count} updated); they stay.`,
+        });
+      });
+    },
+    run: async ({ job }) => {
       const result = await runImportJob(db, job, {
         clock,
         leaseMs: settings.leaseMs,
@@ -112,87 +116,32 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
         metrics: options.metrics ?? NO_METRICS,
         preparer,
       });
-      logger.info({ importJobId: job.id, result }, 'import job run ended');
-    } catch (error) {
-      logger.error({ importJobId: job.id, err: error }, 'import job failed; it is retried');
-      // Retried at once by whichever runner claims it next, up to maxAttempts claims; a batch that failed is
-      // named on the job (its transaction rolled back; the batches before it stay).
+      return { job, log: { result } };
+    },
+    // Retried at once by whichever runner claims it next, up to maxAttempts claims; a batch that failed is
+    // named on the job (its transaction rolled back; the batches before it stay).
+    release: async (job, error) => {
       const failed = error instanceof BatchFailed ? error : undefined;
-      await db
-        .query(
-          `update import_jobs set lease_until = $2, failed_first_line = coalesce($4, failed_first_line),
-             failed_last_line = coalesce($5, failed_last_line)
-           where id = $1 and lease_until = $3`,
-          [
-            job.id,
-            clock.now(),
-            failed?.lease ?? job.lease_until,
-            failed?.firstLine ?? null,
-            failed?.lastLine ?? null,
-          ],
-        )
-        .catch(() => {});
-    }
-    return job;
-  };
-
-  const giveUp = (job: ImportJob, why: string) =>
-    db.transaction(async (tx) => {
-      if (!(await lockLeasedImportJob(tx, job.id, job.lease_until as Date))) return;
-      await finishImportJob(tx, job.id, {
-        status: job.status === 'cancelling' ? 'cancelled' : 'failed',
-        now: clock.now(),
-        failure: `${why} ${job.rows_done} rows were written before it stopped, in whole batches (lines up to ${job.last_line}: ${job.created_count} prospects created, ${job.updated_count} updated); they stay.`,
-      });
-    });
-
-  const drain = async () => {
-    do {
-      wanted = false;
-      try {
-        while (state === 'running' && (await runOnce()) !== undefined) {}
-      } catch (error) {
-        logger.error({ err: error }, 'import runner could not claim a job');
-      }
-    } while (wanted && state === 'running');
-  };
-  const wake = () => {
-    if (state !== 'running') return;
-    if (draining) {
-      wanted = true;
-      return;
-    }
-    draining = drain().finally(() => {
-      draining = undefined;
-    });
-  };
-
-  return {
-    async start() {
-      if (state !== 'idle') throw new Error('The import runner was already started.');
-      state = 'running';
-      unlisten = await db.listen(IMPORT_CHANNEL, wake);
-      timer = setInterval(() => {
-        wake();
-        void sweepAbandonedUploads(db, new Date(clock.now().getTime() - 3_600_000)).catch(() => {});
-      }, settings.pollMs);
-      timer.unref();
-      wake();
+      await db.query(
+        `update import_jobs set lease_until = $2, failed_first_line = coalesce($4, failed_first_line),
+           failed_last_line = coalesce($5, failed_last_line)
+         where id = $1 and lease_until = $3`,
+        [
+          job.id,
+          clock.now(),
+          failed?.lease ?? job.lease_until,
+          failed?.firstLine ?? null,
+          failed?.lastLine ?? null,
+        ],
+      );
     },
-    async stop() {
-      if (state === 'stopped' || state === 'stopping') return;
-      state = 'stopping';
-      abort.abort();
-      if (timer) clearInterval(timer);
-      await draining;
-      // At shutdown the listening connection may already be closed (as in delivery-worker.ts): nothing listens
-      // any more, which is what stopping wants.
-      await unlisten?.().catch(() => {});
-      await preparer.close();
-      state = 'stopped';
+    onPoll: () => {
+      void sweepAbandonedUploads(db, new Date(clock.now().getTime() - 3_600_000)).catch(() => {});
     },
-    runOnce,
-  };
+    onStop: () => abort.abort(),
+    onStopped: () => preparer.close(),
+  });
+  return { start: loop.start, stop: loop.stop, runOnce: () => loop.runOnce() };
 }
 
 function definedOnly(options: ImportRunnerOptions) {
