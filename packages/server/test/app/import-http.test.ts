@@ -4,37 +4,13 @@ import { createImportRunner, listImportJobs } from '../../src/import/index.js';
 import { createLogger } from '../../src/start-server.js';
 import { createProspects } from '../../src/store/prospects.js';
 import { createWorkspace } from '../../src/store/workspaces.js';
-import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
-import { PASSWORD, startApp } from './settings-app.js';
-import { type PageAnswer, SettingsClient } from './settings-client.js';
+import { testDatabaseKinds } from '../../src/testing/index.js';
+import { type UploadFile, type UploadPart, uploadCsv, uploadParts } from './import-upload.js';
+import { PASSWORD, type startApp, startWorkspaceApp } from './settings-app.js';
+import { SettingsClient } from './settings-client.js';
 
 // Opening and migrating a database on a busy two-CPU machine can take a while.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-type Part =
-  | readonly ['_csrf', string]
-  | readonly ['file', { name: string; content: string | Uint8Array<ArrayBuffer> }];
-
-/** Sends the Import page's multipart form: its parts in the order given, with the client's cookies. */
-async function upload(client: SettingsClient, path: string, parts: ReadonlyArray<Part>): Promise<PageAnswer> {
-  const form = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([value.content], { type: 'text/csv' }), value.name);
-  }
-  const response = await fetch(`${client.origin}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    body: form,
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    text: await response.text(),
-    location: response.headers.get('location'),
-  };
-}
 
 const CSV =
   'Company name;Web;E-mail\nAcme GmbH;acme.example;anna@acme.example\nGlobex;globex.example;not-an-email\n';
@@ -49,12 +25,13 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
   const jobs = async () => listImportJobs(db, { workspaceId, limit: 100 });
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    app = await startApp(db, { importMaxBytes: 1024 * 1024 });
-    workspaceId = (await createWorkspace(db, 'Acme sales')).id;
+    ({
+      db,
+      app,
+      workspaceId,
+      browser: client,
+    } = await startWorkspaceApp(kind, { importMaxBytes: 1024 * 1024 }));
     otherWorkspaceId = (await createWorkspace(db, 'Other team')).id;
-    client = new SettingsClient(app.origin);
-    expect((await client.signIn(PASSWORD)).status).toBe(303);
   });
   afterAll(async () => {
     await app?.close();
@@ -74,25 +51,23 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
 
   it('refuses an upload without the token, with a wrong one, or with the file before it, and keeps nothing', async () => {
     const token = await client.csrf(imports());
-    const file: Part = ['file', { name: 'leads.csv', content: CSV }];
-    const refused: Part[][] = [[file], [['_csrf', 'x'.repeat(64)], file], [file, ['_csrf', token]]];
+    const file: UploadPart = ['file', { name: 'leads.csv', content: CSV }];
+    const refused: UploadPart[][] = [[file], [['_csrf', 'x'.repeat(64)], file], [file, ['_csrf', token]]];
     for (const parts of refused) {
-      const answer = await upload(client, imports(), parts);
+      const answer = await uploadParts(client, imports(), parts);
       expect(answer.status).toBe(403);
       expect(answer.text).toContain('Form not accepted');
     }
     // Another session's token is not this one's either.
     const other = new SettingsClient(app.origin);
     await other.signIn(PASSWORD);
-    expect((await upload(other, imports(), [['_csrf', token], file])).status).toBe(403);
+    expect((await uploadParts(other, imports(), [['_csrf', token], file])).status).toBe(403);
     expect(await jobs()).toEqual([]);
   });
 
   it('answers a bad file with the reason beside the field, and keeps nothing', async () => {
     const token = await client.csrf(imports());
-    const cases: Array<
-      [string, { name: string; content: string | Uint8Array<ArrayBuffer> }, number, RegExp]
-    > = [
+    const cases: Array<[string, UploadFile, number, RegExp]> = [
       ['no file chosen', { name: '', content: '' }, 422, /Choose a CSV file to upload\./],
       [
         'binary',
@@ -108,7 +83,7 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
       ],
     ];
     for (const [name, file, status, message] of cases) {
-      const answer = await upload(client, imports(), [
+      const answer = await uploadParts(client, imports(), [
         ['_csrf', token],
         ['file', file],
       ]);
@@ -122,10 +97,7 @@ describe.each(testDatabaseKinds())('import pages over HTTP (%s)', (kind) => {
   });
 
   it('stores a good file and shows its mapping, and only this workspace sees the job', async () => {
-    const answer = await upload(client, imports(), [
-      ['_csrf', await client.csrf(imports())],
-      ['file', { name: 'leads.csv', content: CSV }],
-    ]);
+    const answer = await uploadCsv(client, imports(), { name: 'leads.csv', content: CSV });
     expect(answer.status).toBe(303);
     const [job] = await jobs();
     expect(answer.location).toBe(`${imports()}/${job?.id}`);

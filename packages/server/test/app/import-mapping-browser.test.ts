@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addCustomField, listCustomFields } from '../../src/store/custom-fields.js';
 import { call } from '../http-helpers.js';
+import { uploadCsvInBrowser } from './import-upload.js';
 import {
   launchBrowser,
   type SettingsServer,
@@ -90,11 +91,7 @@ describe('the import mapping step in a browser', () => {
 
   it('combines First + Last into Contact name, creates a field, and asks to confirm the columns left out', async () => {
     await page.goto(`${server.origin}/workspaces/${server.workspaceId}/imports`);
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({ name: 'hubspot-contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
-    await page.getByRole('button', { name: 'Upload and map columns' }).click();
-    await page.waitForURL(/\/imports\/imp_/);
+    await uploadCsvInBrowser(page, { name: 'hubspot-contacts.csv', csv: CSV });
 
     await select('First Name').selectOption('contact_name');
     await select('Last Name').selectOption('contact_name');
@@ -164,11 +161,7 @@ describe('the import mapping step in a browser', () => {
       await tab.goto(`${server.origin}/workspaces/${server.workspaceId}/imports`);
       const csv =
         'Company,Email,Region code,Fax\nNo Script Ltd,ns@noscript.example,EU-W,1\nPlain Co,pc@plain.example,EU-W,2\n';
-      await tab
-        .getByLabel('CSV file')
-        .setInputFiles({ name: 'plain.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-      await tab.getByRole('button', { name: 'Upload and map columns' }).click();
-      await tab.waitForURL(/\/imports\/imp_/);
+      await uploadCsvInBrowser(tab, { name: 'plain.csv', csv });
       await tab.getByLabel('Region code', { exact: true }).selectOption('new');
       await tab.getByLabel('Fax', { exact: true }).selectOption('');
       // Without the script every new-field box is in the page (closed): the column's own is opened and filled.

@@ -1,32 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { DEFAULT_IMPORT_SHAPE_LIMITS, listImportJobs } from '../../src/import/index.js';
-import { createWorkspace } from '../../src/store/workspaces.js';
-import { openTestDatabase, testDatabaseKinds } from '../../src/testing/index.js';
-import { PASSWORD, startApp } from './settings-app.js';
-import { type PageAnswer, SettingsClient } from './settings-client.js';
+import { testDatabaseKinds } from '../../src/testing/index.js';
+import { uploadCsv } from './import-upload.js';
+import { type startApp, startWorkspaceApp } from './settings-app.js';
+import type { SettingsClient } from './settings-client.js';
 
 // Opening and migrating a database on a busy two-CPU machine can take a while; a 4 MB upload too.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
-
-/** Sends the Import page's multipart form (token first, then the file) with the client's cookies. */
-async function upload(client: SettingsClient, path: string, content: string): Promise<PageAnswer> {
-  const form = new FormData();
-  form.append('_csrf', await client.csrf(path));
-  form.append('file', new Blob([content], { type: 'text/csv' }), 'shape.csv');
-  const response = await fetch(`${client.origin}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    body: form,
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    text: await response.text(),
-    location: response.headers.get('location'),
-  };
-}
 
 const { maxColumns, maxFieldBytes, maxRowBytes } = DEFAULT_IMPORT_SHAPE_LIMITS;
 
@@ -42,11 +23,12 @@ describe.each(testDatabaseKinds())('unreasonable CSV shapes at upload (%s)', (ki
   const imports = () => `/workspaces/${workspaceId}/imports`;
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    app = await startApp(db, { importMaxBytes: 50 * 1024 * 1024 });
-    workspaceId = (await createWorkspace(db, 'Shapes')).id;
-    client = new SettingsClient(app.origin);
-    expect((await client.signIn(PASSWORD)).status).toBe(303);
+    ({
+      db,
+      app,
+      workspaceId,
+      browser: client,
+    } = await startWorkspaceApp(kind, { importMaxBytes: 50 * 1024 * 1024 }));
   });
   afterAll(async () => {
     await app?.close();
@@ -81,7 +63,7 @@ describe.each(testDatabaseKinds())('unreasonable CSV shapes at upload (%s)', (ki
       /row on line 2 is larger than/,
     ],
   ])('refuses %s at upload with the limit named, and keeps nothing', async (_name, content, message) => {
-    const answer = await upload(client, imports(), content());
+    const answer = await uploadCsv(client, imports(), { name: 'shape.csv', content: content() });
     expect(answer.status).toBe(422);
     expect(answer.text).toMatch(message);
     expect(answer.text).toContain('class="field-error"');
@@ -91,11 +73,10 @@ describe.each(testDatabaseKinds())('unreasonable CSV shapes at upload (%s)', (ki
 
   it(`maps and starts a file of exactly ${maxColumns} columns: the mapping form carries every one`, async () => {
     const headers = ['Company', ...Array.from({ length: maxColumns - 1 }, (_, i) => `Extra ${i + 1}`)];
-    const answer = await upload(
-      client,
-      imports(),
-      `${headers.join(',')}\nAcme${',x'.repeat(maxColumns - 1)}\n`,
-    );
+    const answer = await uploadCsv(client, imports(), {
+      name: 'shape.csv',
+      content: `${headers.join(',')}\nAcme${',x'.repeat(maxColumns - 1)}\n`,
+    });
     expect(answer.status).toBe(303);
     const jobUrl = answer.location as string;
     const page = await client.get(jobUrl);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getImportJob, listImportJobs } from '../../src/import/index.js';
 import { testDatabaseKinds } from '../../src/testing/index.js';
 import { call } from '../http-helpers.js';
+import { uploadCsvInBrowser } from './import-upload.js';
 import {
   launchBrowser,
   type SettingsServer,
@@ -153,11 +154,7 @@ describe.each(testDatabaseKinds())('CSV import in a browser (%s)', (kind) => {
 
   it('follows a large import live, cancels it half way, and states what was imported', async () => {
     await page.goto(importsUrl());
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(manyRows(50_000)) });
-    await page.getByRole('button', { name: 'Upload and map columns' }).click();
-    await page.waitForURL(/\/imports\/imp_/);
+    await uploadCsvInBrowser(page, { name: 'many.csv', csv: manyRows(50_000) });
     await page.getByLabel('Create them anyway').check();
     await page.getByRole('button', { name: 'Start import' }).click();
     await page.getByRole('heading', { name: 'Importing prospects' }).waitFor();

@@ -87,12 +87,13 @@ export async function startApp(
 }
 
 /**
- * A database of `kind`, an app on it, the workspace "Acme sales", an API token with every ability (a day long)
- * and the owner signed in: what the HTTP tests of a workspace's pages and its API start from.
+ * A database of `kind`, an app on it (with `settings`, default none), the workspace "Acme sales", an API token with
+ * every ability (a day long) and the owner signed in: what the HTTP tests of a workspace's pages and its API start
+ * from.
  */
-export async function startWorkspaceApp(kind: 'pglite' | 'postgres') {
+export async function startWorkspaceApp(kind: 'pglite' | 'postgres', settings: SettingsOptions = {}) {
   const db = await openTestDatabase(kind);
-  const app = await startApp(db);
+  const app = await startApp(db, settings);
   const workspaceId = (await createWorkspace(db, 'Acme sales')).id;
   const now = new Date();
   const { token } = await createApiToken(db, {
@@ -103,6 +104,7 @@ export async function startWorkspaceApp(kind: 'pglite' | 'postgres') {
     now,
   });
   const browser = new SettingsClient(app.origin);
-  await browser.signIn(PASSWORD);
+  const signedIn = await browser.signIn(PASSWORD);
+  if (signedIn.status !== 303) throw new Error(`The owner's sign-in answered ${signedIn.status}, not 303.`);
   return { db, app, workspaceId, token, browser };
 }
