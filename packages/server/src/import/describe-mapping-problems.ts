@@ -64,7 +64,7 @@ function listNames(names: readonly string[]): string {
  * @param fields the workspace's custom fields
  * @example
  * describeMappingProblems(['company', 'company'], ['Company', 'Account'], []);
- * // [{ code: 'field_twice', columns: [0, 1], message: '"Company" and "Account" both map to Company: …' }]
+ * // [{ code: 'field_twice', columns: [0, 1], message: '"Company" and "Account" both map to Company, which takes one column: …' }]
  * @see docs/importing.md, "Mapping columns"
  */
 export function describeMappingProblems(

@@ -30,7 +30,8 @@ const OPTION_MAX_LENGTH = 60;
  *
  * @param values the column's cells, e.g. the first 1,000 rows
  * @example
- * guessFieldType(['Director', 'VP', 'Director', '']); // { type: 'single_select', options: ['Director', 'VP'] }
+ * guessFieldType(['Director', 'VP', 'Director', 'VP', '']); // { type: 'single_select', options: ['Director', 'VP'] }
+ * guessFieldType(['Director', 'VP', 'Director', '']); // { type: 'text' } ('VP' is seen once)
  * guessFieldType(['12', '7.5']); // { type: 'number' }
  */
 export function guessFieldType(values: readonly string[]): GuessedFieldType {

@@ -9,6 +9,12 @@ import { ImportError } from './import-error.js';
  * skipped as duplicates, 2 rejected.`; a dry run says so and what would have happened: `succeeded (dry run,
  * nothing was written): 125 rows read of 125; 118 would be created, 2 would be updated, 3 would be skipped as
  * duplicates, 2 would be rejected.`
+ *
+ * @param job the job as stored (`getImportJob`), at any status; its `failure`, when set, ends the sentence
+ * @returns one line of text, without a line break
+ * @example
+ * const job = await getImportJob(db, { workspaceId, jobId });
+ * if (job) console.log(importSummary(job)); // succeeded: 3 rows read of 3; 2 created, 0 updated, 0 skipped as duplicates, 1 rejected.
  */
 export function importSummary(job: ImportJob): string {
   const would = job.dry_run ? 'would be ' : '';

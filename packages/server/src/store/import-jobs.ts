@@ -178,6 +178,8 @@ export async function getImportJob(
  * The workspace's jobs, newest first.
  *
  * @param options.limit at most this many. Default 20.
+ * @example
+ * const [latest] = await listImportJobs(db, { workspaceId, limit: 1 }); // undefined when the workspace has none
  */
 export async function listImportJobs(
   db: Sql,
