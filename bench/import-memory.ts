@@ -1,5 +1,5 @@
-// bench:import's memory step, in a process of its own (bench/import.ts starts it twice: with V8's defaults, and
-// with `--max-old-space-size=128`; `npx tsx bench/import-memory.ts` runs it alone): BENCH_MEMORY_FILE, or a
+// bench:import's memory step, in a process of its own (bench/import.ts starts it twice: with Node's defaults, and
+// with the worker settings of docs/deployment.md; `npx tsx bench/import-memory.ts` runs it alone): BENCH_MEMORY_FILE, or a
 // ~BENCH_MEMORY_MB MB CSV (default 100; 1,500-byte notes per row) written here, uploaded and imported in this
 // process on a throwaway PostgreSQL database; the RSS growth over the start (target under 100 MB, issue 29), and
 // at the peak the heap's use by V8 space, which says whether the growth is data held or garbage not yet collected.
@@ -39,7 +39,7 @@ try {
   });
   const ok = result.rssGrowth < 100 * MB;
   console.log(
-    `\n## memory (PostgreSQL, a process of its own${process.execArgv.find((a) => a.startsWith('--max-old-space-size')) ? `, ${process.execArgv.find((a) => a.startsWith('--max-old-space-size'))}` : ', V8 defaults'}): ${big.rows.toLocaleString()} rows, ${(big.bytes / MB).toFixed(0)} MB file`,
+    `\n## memory (PostgreSQL, a process of its own, ${process.env.BENCH_MEMORY_LABEL ?? [...process.execArgv.filter((a) => a.startsWith('--max-old')), process.env.MALLOC_ARENA_MAX ? `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : ''].join(' ')}): ${big.rows.toLocaleString()} rows, ${(big.bytes / MB).toFixed(0)} MB file`,
   );
   console.log('| measure | value | target |\n| --- | --- | --- |');
   console.log(

@@ -77,6 +77,11 @@ export async function runImport(
     const runStarted = performance.now();
     let job: ImportJob;
     getting = options.listUrl !== undefined;
+    // A server that has answered before: its first request compiles the operation's validators and plans.
+    if (getting)
+      await (
+        await fetch(options.listUrl as string, { headers: { authorization: `Bearer ${options.token}` } })
+      ).arrayBuffer();
     const getting$ = getting ? getter() : Promise.resolve();
     await startImport(db, {
       workspaceId: options.workspaceId,

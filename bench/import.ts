@@ -5,11 +5,11 @@
 //      GETs, peak RSS;
 //   2. floor: the same valid rows inserted with their events by a bare loop of multi-row INSERTs (500 a
 //      transaction), in the same run;
-//   3. memory (PostgreSQL, bench/import-memory.ts in a fresh process): a ~100 MB file (long notes) uploaded and
-//      imported; RSS growth over the start.
+//   3. memory (PostgreSQL, bench/import-memory.ts in a fresh process, with Node's defaults and with the worker
+//      settings of docs/deployment.md): a ~100 MB file (long notes) uploaded and imported; RSS growth over the start.
 // Targets: import at least 0.5 of the floor's rows per second; GET p99 under 200 ms; RSS growth under 100 MB.
 // Env: BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres; throwaway databases are created on
-// it and dropped), BENCH_MEMORY_MB (default 100; 0 skips step 3).
+// it and dropped), BENCH_MEMORY_MB (default 100; 0 skips step 3), BENCH_ENGINES (default `postgres,pglite`: the databases of steps 1-2).
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -33,8 +33,23 @@ import { runImport } from './import-run.js';
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
 const rows = Number(values.rows);
 const memoryMb = Number(process.env.BENCH_MEMORY_MB ?? 100);
+const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
 
 const MB = 1024 * 1024;
+
+/**
+ * The memory step's runs: Node's and glibc's defaults, and the settings docs/deployment.md gives a `worker`
+ * process (a heap sized for it, and two malloc arenas, so the import thread's frees do not strand memory in arenas
+ * of their own), which the target is read on.
+ */
+const MEMORY_SETTINGS = [
+  { label: "V8's and glibc's defaults", heap: [] as string[], env: {} },
+  {
+    label: 'the worker settings of docs/deployment.md: --max-old-space-size=256, MALLOC_ARENA_MAX=2',
+    heap: ['--max-old-space-size=256'],
+    env: { MALLOC_ARENA_MAX: '2' },
+  },
+];
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 /** Runs the import through a started server (its runner), with GETs at 10/s, then the floor. */
@@ -111,23 +126,26 @@ async function main() {
   );
   try {
     const csv = await writeBenchCsv(join(dir, 'prospects.csv'), rows);
-    report(
-      'PostgreSQL',
-      csv,
-      await withPostgres(async (url) => {
-        const db = await openDatabase({ databaseUrl: url });
-        try {
-          return await measure(db, csv);
-        } finally {
-          await db.close();
-        }
-      }),
-    );
-    const pglite = await openDatabase({ dataDir: join(dir, 'pglite') });
-    try {
-      report('PGlite', csv, await measure(pglite, csv));
-    } finally {
-      await pglite.close();
+    if (engines.includes('postgres'))
+      report(
+        'PostgreSQL',
+        csv,
+        await withPostgres(async (url) => {
+          const db = await openDatabase({ databaseUrl: url });
+          try {
+            return await measure(db, csv);
+          } finally {
+            await db.close();
+          }
+        }),
+      );
+    if (engines.includes('pglite')) {
+      const pglite = await openDatabase({ dataDir: join(dir, 'pglite') });
+      try {
+        report('PGlite', csv, await measure(pglite, csv));
+      } finally {
+        await pglite.close();
+      }
     }
     if (memoryMb > 0) {
       // In a process of its own, as a fleet's `prospectkit-server worker` runs imports, so the runs above do not
@@ -138,10 +156,16 @@ async function main() {
         notesBytes,
       });
       const script = fileURLToPath(new URL('./import-memory.ts', import.meta.url));
-      for (const heap of [[], ['--max-old-space-size=128']]) {
+      for (const { label, heap, env } of MEMORY_SETTINGS) {
         const child = spawnSync(process.execPath, [...process.execArgv, ...heap, script], {
           stdio: 'inherit',
-          env: { ...process.env, BENCH_MEMORY_FILE: big.path, BENCH_MEMORY_ROWS: String(big.rows) },
+          env: {
+            ...process.env,
+            ...env,
+            BENCH_MEMORY_FILE: big.path,
+            BENCH_MEMORY_ROWS: String(big.rows),
+            BENCH_MEMORY_LABEL: label,
+          },
         });
         if (child.status !== 0) throw new Error(`the memory step failed (${child.status ?? child.signal})`);
       }

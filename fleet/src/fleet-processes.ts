@@ -65,7 +65,13 @@ export async function fleetProcesses(options: {
           String(options.concurrency),
         ],
         metricsPort,
-        env: { ...common, PROSPECTKIT_METRICS_PORT: String(metricsPort) },
+        // The worker settings of docs/deployment.md ("The variables of a fleet"), so the fleet runs them as documented.
+        env: {
+          ...common,
+          PROSPECTKIT_METRICS_PORT: String(metricsPort),
+          NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-old-space-size=256'].filter(Boolean).join(' '),
+          MALLOC_ARENA_MAX: '2',
+        },
       });
     }),
   );

@@ -28,7 +28,17 @@ export {
 } from './bulk/create-bulk-runner.js';
 export { type Clock, systemClock } from './clock.js';
 export { ConfigError, type LoadConfigOptions, loadConfig, type ServerConfig } from './config.js';
-export type { Database, Pool, PoolOptions, PoolUse, QueryOptions, Row, Sql } from './db/database.js';
+export type {
+  Database,
+  Pool,
+  PoolOptions,
+  PoolUse,
+  QueryOptions,
+  Row,
+  Sql,
+  TransactionOptions,
+} from './db/database.js';
+export { BACKGROUND_QUIET_MS } from './db/database.js';
 export { migrate } from './db/migrations.js';
 export { type DatabaseTarget, openDatabase } from './db/open-database.js';
 export { createPgliteDatabase, DataDirectoryLockedError } from './db/pglite-database.js';

@@ -63,6 +63,24 @@ export interface PoolUse {
   waiting: number;
 }
 
+/** Options of {@link Database.transaction}. */
+export interface TransactionOptions {
+  /**
+   * Background work (an import's or a bulk change's batch): on PGlite, whose one connection the API's requests
+   * share, it starts only once no other statement has run for {@link BACKGROUND_QUIET_MS}, so a request's
+   * statements run one after another and wait for at most one batch, not one per statement. PostgreSQL, with a
+   * pool, ignores it. Default `false`.
+   */
+  background?: boolean;
+}
+
+/**
+ * How long PGlite's connection must have been idle of other work before a background transaction starts, in
+ * milliseconds: longer than the code a request runs between two of its statements (docs/architecture.md,
+ * "The prospect import engine").
+ */
+export const BACKGROUND_QUIET_MS = 5;
+
 /**
  * The one storage interface of the reference server, over PostgreSQL (the `postgres` driver) or embedded
  * PGlite. Both run the same SQL and the same migrations.
@@ -77,7 +95,7 @@ export interface Database extends Sql {
    */
   openPool?(options: PoolOptions): Pool;
   /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** Closes connections and releases the embedded data directory's lock. */

@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
+import { setTimeout as delay, setImmediate as turn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { lockDataDirectory } from './data-directory-lock.js';
-import type { Database, Row, Sql } from './database.js';
+import { BACKGROUND_QUIET_MS, type Database, type Row, type Sql } from './database.js';
 
 export { DataDirectoryLockedError } from './data-directory-lock.js';
 
@@ -68,21 +69,40 @@ function pgliteDatabase(db: PGlite, release?: () => Promise<void>): Database {
       (await run.query<T>(text, params as unknown[])).rows,
   });
   const root = wrap(db);
-  // One connection: whatever runs beyond the first waits for it.
+  // One connection: whatever runs beyond the first waits for it. Background transactions also wait for the
+  // others to have been quiet a moment (TransactionOptions.background).
   let running = 0;
-  const counted = async <T>(work: () => Promise<T>) => {
+  let foreground = 0;
+  let foregroundEnded = 0;
+  const quiet = async () => {
+    // A turn of the event loop first: PGlite answers in microtasks, so a loop of background transactions would
+    // otherwise never let I/O (a request) in.
+    await turn();
+    for (;;) {
+      const idle = performance.now() - foregroundEnded;
+      if (foreground === 0 && idle >= BACKGROUND_QUIET_MS) return;
+      await delay(foreground > 0 ? BACKGROUND_QUIET_MS : BACKGROUND_QUIET_MS - idle);
+    }
+  };
+  const counted = async <T>(work: () => Promise<T>, background = false) => {
+    if (background) await quiet();
     running += 1;
+    if (!background) foreground += 1;
     try {
       return await work();
     } finally {
       running -= 1;
+      if (!background) {
+        foreground -= 1;
+        foregroundEnded = performance.now();
+      }
     }
   };
   return {
     kind: 'pglite',
     query: <T extends Row>(text: string, params?: readonly unknown[]) =>
       counted(() => root.query<T>(text, params)),
-    transaction: (fn) => counted(() => db.transaction((tx) => fn(wrap(tx)))),
+    transaction: (fn, options) => counted(() => db.transaction((tx) => fn(wrap(tx))), options?.background),
     poolStats: () => [
       { applicationName: 'pglite', max: 1, inUse: Math.min(running, 1), waiting: Math.max(0, running - 1) },
     ],

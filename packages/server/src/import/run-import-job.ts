@@ -33,6 +33,9 @@ export type RunImportJobResult = 'succeeded' | 'cancelled' | 'lost' | 'released'
 
 class LostLease extends Error {}
 
+/** An import's transactions give way to the API's statements on PGlite (TransactionOptions.background). */
+const BACKGROUND = { background: true } as const;
+
 /**
  * A batch whose writing failed: its transaction rolled back (the batches before it stay), and the error says
  * which lines it held, for the job's `failed_first_line`/`failed_last_line` (create-import-runner.ts).
@@ -128,7 +131,7 @@ export async function runImportJob(
         rejected_count: job.rejected_count + counts.rejected,
         status: end ? ('succeeded' as const) : job.status,
       };
-    });
+    }, BACKGROUND);
 
   // PGlite runs no autovacuum: without this its planner would keep the statistics of the table before the import,
   // and the duplicate check, planned for a few rows, would read the whole workspace per batch (38 ms against 2 at
@@ -143,7 +146,7 @@ export async function runImportJob(
     await db.transaction(async (tx) => {
       await tx.query('set local default_statistics_target = 10');
       await tx.query('analyze prospects');
-    });
+    }, BACKGROUND);
   };
   try {
     let batch: PreparedRow[] = [];
@@ -155,7 +158,8 @@ export async function runImportJob(
         await analyzeAsItGrows(counted.created);
       }
       batch = [];
-      // PGlite runs in this thread, so without a macrotask here its queries would never let a request in.
+      // PGlite runs in this thread, so without a macrotask here its queries would never let a request in; and
+      // the next batch's transaction waits for the API's statements to be done (TransactionOptions.background).
       await new Promise((resolve) => setImmediate(resolve));
       if (after === 'cancelled') return 'cancelled';
       options.onProgress?.(after);

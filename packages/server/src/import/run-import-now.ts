@@ -3,7 +3,7 @@ import { type Clock, systemClock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { claimImportJob } from '../store/import-job-queue.js';
 import { getImportJob, type ImportJob } from '../store/import-jobs.js';
-import { IMPORT_RUNNER_DEFAULTS } from './create-import-runner.js';
+import { IMPORT_RUNNER_DEFAULTS, importBatchSize } from './create-import-runner.js';
 import { ImportError } from './import-error.js';
 import { runImportJob } from './run-import-job.js';
 
@@ -27,6 +27,7 @@ export async function runImportNow(
     jobId: string;
     onProgress?: (job: ImportJob) => void;
     clock?: Clock;
+    /** Rows per transaction. Default 500 on PostgreSQL, 250 on PGlite (IMPORT_RUNNER_DEFAULTS). */
     batchSize?: number;
   },
 ): Promise<ImportJob> {
@@ -43,7 +44,7 @@ export async function runImportNow(
       await runImportJob(db, claimed, {
         clock,
         leaseMs,
-        batchSize: options.batchSize ?? IMPORT_RUNNER_DEFAULTS.batchSize,
+        batchSize: options.batchSize ?? importBatchSize(db),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       });
     }

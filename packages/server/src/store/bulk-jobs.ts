@@ -162,12 +162,16 @@ export async function claimBulkJob(
   return row ? toBulkJob(row) : undefined;
 }
 
+/** A bulk change's transactions give way to the API's statements on PGlite. */
+const BACKGROUND = { background: true } as const;
+
 /**
  * Runs one batch of a claimed job in one transaction: locks the job (only while `job.lease_until` is still its
  * lease), reads its next `batchSize` rows after the cursor newest first (locked), changes those the action
  * changes, and writes the counts, the new cursor and a renewed lease with them. A job with no row left ends
  * `succeeded`. The changes are `updateProspect`'s (`PATCH /prospects/{id}` with `tags` or `owner_id`): the
- * column and `updated_at`, and no event, as the contract's `updateProspect` emits none.
+ * column and `updated_at`, and no event, as the contract's `updateProspect` emits none. On PGlite the batch gives
+ * way to the API's statements (`TransactionOptions.background`).
  *
  * @returns the job after the batch, or `undefined` when the lease was lost (another runner has the job)
  */
@@ -224,7 +228,7 @@ export async function runBulkBatch(
       [job.id, rows.length, change.length, skip, last.created_at, last.id, options.leaseUntil],
     );
     return toBulkJob(progressed as Record<string, unknown>);
-  });
+  }, BACKGROUND);
 }
 
 /** The ids of the rows the action changes, and how many it skips (a tag past `MAX_TAGS`); the rest are already so. */

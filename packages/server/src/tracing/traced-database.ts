@@ -1,5 +1,5 @@
 import { type Attributes, context, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
-import type { Database, Pool, QueryOptions, Row, Sql } from '../db/database.js';
+import type { Database, Pool, QueryOptions, Row, Sql, TransactionOptions } from '../db/database.js';
 
 /** Where a database is, for the spans' `server.*` and `db.namespace` attributes. */
 export interface DatabaseTarget {
@@ -74,9 +74,9 @@ export function tracedDatabase(db: Database, target: DatabaseTarget, tracer: Tra
     ...db,
     kind: db.kind,
     query: tracedSql(db).query,
-    transaction: <T>(fn: (tx: Sql) => Promise<T>) =>
+    transaction: <T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions) =>
       span('transaction', { 'db.operation.name': 'BEGIN' }, () =>
-        db.transaction((tx) => context.with(context.active(), () => fn(tracedSql(tx)))),
+        db.transaction((tx) => context.with(context.active(), () => fn(tracedSql(tx))), options),
       ),
     ...(db.openPool
       ? { openPool: (options) => tracedPool((db.openPool as NonNullable<Database['openPool']>)(options)) }
