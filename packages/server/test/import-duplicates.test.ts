@@ -9,7 +9,9 @@ import { importCsv } from './import-helpers.js';
 
 // docs/importing.md, "Duplicates": a row matches an earlier row of the file as it would match the prospect that
 // row created, so where the batches end changes nothing.
-const existing = 'Company,Name,Email,Domain\nHooli,Gavin Belson,,\nUmbrella,,,umbrella.test\n';
+const existing =
+  'Company,Name,Email,Domain\nHooli,Gavin Belson,,\nUmbrella,,,umbrella.test\n' +
+  'Pied Piper,Richard Hendricks,,\nPied Piper,Richard Hendricks,richard@piedpiper.test,\n';
 const csv =
   'Company,Name,Email,Domain\n' +
   'Acme,Ada Lovelace,ada@acme.test,\n' + // 2: created (its domain acme.test derived from the email)
@@ -30,7 +32,9 @@ const csv =
   'Wayne,Bruce W.,bruce@WAYNE.test,\n' + // 17: the email of line 14, three rows back
   'Oscorp Inc,,,oscorp.test\n' + // 18: the domain of line 16
   'Stark,TONY STARK,,\n' + // 19: the name at the company of line 13
-  'Acme,,,acme.test\n'; // 20: the domain of line 2
+  'Acme,,,acme.test\n' + // 20: the domain of line 2
+  'Pied Piper,R. Hendricks,RICHARD@piedpiper.test,\n' + // 21: the email of the younger Richard Hendricks
+  'Pied Piper,richard hendricks,,\n'; // 22: the name at the company of the older one, whatever shares the batch
 
 describe.each(testDatabaseKinds())('import duplicates on %s', { timeout: 120_000 }, (kind) => {
   let db: Database;
@@ -64,21 +68,23 @@ describe.each(testDatabaseKinds())('import duplicates on %s', { timeout: 120_000
         await run(3, dryRun),
         await run(500, dryRun),
       ];
-      expect(one?.counts).toEqual([9, 10, 0, 0]);
-      // P0 and P1 are the prospects there before; the file's created rows follow in line order.
+      expect(one?.counts).toEqual([9, 12, 0, 0]);
+      // P0 to P3 are the prospects there before; the file's created rows follow in line order.
       const p = (n: number) => (dryRun ? '' : ` (prospect P${n})`);
       const id = (n: number) => (dryRun ? '-' : `P${n}`);
       expect(one?.lines).toEqual([
-        `3 skipped ${id(2)} Skipped as a duplicate: the same contact name at the same company as line 2 of this file${p(2)}.`,
-        `5 skipped ${id(3)} Skipped as a duplicate: the same domain (a row without a person) as line 4 of this file${p(3)}.`,
-        `8 skipped ${id(4)} Skipped as a duplicate: the same domain (a row without a person) as line 6 of this file${p(4)}.`,
+        `3 skipped ${id(4)} Skipped as a duplicate: the same contact name at the same company as line 2 of this file${p(4)}.`,
+        `5 skipped ${id(5)} Skipped as a duplicate: the same domain (a row without a person) as line 4 of this file${p(5)}.`,
+        `8 skipped ${id(6)} Skipped as a duplicate: the same domain (a row without a person) as line 6 of this file${p(6)}.`,
         '10 skipped P0 Skipped as a duplicate: the same contact name at the same company as prospect P0.',
         '12 skipped P1 Skipped as a duplicate: the same domain (a row without a person) as prospect P1.',
-        `15 skipped ${id(8)} Skipped as a duplicate: the same contact email as line 13 of this file${p(8)}.`,
-        `17 skipped ${id(9)} Skipped as a duplicate: the same contact email as line 14 of this file${p(9)}.`,
-        `18 skipped ${id(10)} Skipped as a duplicate: the same domain (a row without a person) as line 16 of this file${p(10)}.`,
-        `19 skipped ${id(8)} Skipped as a duplicate: the same contact name at the same company as line 13 of this file${p(8)}.`,
-        `20 skipped ${id(2)} Skipped as a duplicate: the same domain (a row without a person) as line 2 of this file${p(2)}.`,
+        `15 skipped ${id(10)} Skipped as a duplicate: the same contact email as line 13 of this file${p(10)}.`,
+        `17 skipped ${id(11)} Skipped as a duplicate: the same contact email as line 14 of this file${p(11)}.`,
+        `18 skipped ${id(12)} Skipped as a duplicate: the same domain (a row without a person) as line 16 of this file${p(12)}.`,
+        `19 skipped ${id(10)} Skipped as a duplicate: the same contact name at the same company as line 13 of this file${p(10)}.`,
+        `20 skipped ${id(4)} Skipped as a duplicate: the same domain (a row without a person) as line 2 of this file${p(4)}.`,
+        '21 skipped P3 Skipped as a duplicate: the same contact email as prospect P3.',
+        '22 skipped P2 Skipped as a duplicate: the same contact name at the same company as prospect P2.',
       ]);
       for (const other of others) expect(other).toEqual(one);
     },
