@@ -1,6 +1,7 @@
 import { openTestDatabase, testDatabaseKinds } from '@prospectkit/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
+import type { DuplicatePolicy } from '../src/import/index.js';
 import { matchDuplicates, SEEN_LIMIT, type SeenKeys } from '../src/import/match-duplicates.js';
 import type { PreparedRow } from '../src/import/row-preparer.js';
 import { readImportRejections } from '../src/store/import-rejections.js';
@@ -44,10 +45,10 @@ describe.each(testDatabaseKinds())('import duplicates on %s', { timeout: 120_000
   afterAll(() => db.close());
 
   /** Imports `csv` after `existing` into a new workspace; the counts and report, prospect ids as P<n> (oldest first). */
-  async function run(batchSize: number, dryRun: boolean) {
+  async function run(batchSize: number, dryRun: boolean, duplicates: DuplicatePolicy = 'skip') {
     const ws = (await createWorkspace(db, `Duplicates ${batchSize}`)).id;
     await importCsv(db, ws, existing);
-    const job = await importCsv(db, ws, csv, { batchSize, dryRun });
+    const job = await importCsv(db, ws, csv, { batchSize, dryRun, duplicates });
     const ids = await db.query<{ id: string }>(
       'select id from prospects where workspace_id = $1 order by created_at, id',
       [ws],
@@ -89,6 +90,16 @@ describe.each(testDatabaseKinds())('import duplicates on %s', { timeout: 120_000
       for (const other of others) expect(other).toEqual(one);
     },
   );
+
+  it('updates the same prospects whatever the batch size', async () => {
+    const [one, ...others] = [
+      await run(1, false, 'update_fill_empty'),
+      await run(2, false, 'update_fill_empty'),
+      await run(500, false, 'update_fill_empty'),
+    ];
+    expect(one?.counts).toEqual([9, 0, 12, 0]);
+    for (const other of others) expect(other).toEqual(one);
+  });
 
   it('past the run-wide limit of keys, still matches a row with an earlier row of its own batch', async () => {
     const ws = (await createWorkspace(db, 'Duplicates past the limit')).id;
