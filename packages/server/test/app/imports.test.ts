@@ -142,6 +142,7 @@ describe.each(testDatabaseKinds())('CSV import in a browser (%s)', (kind) => {
     await page.getByRole('link', { name: '2 prospects were imported' }).click();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Imported prospects');
     expect(await page.locator('#imported-prospects tbody tr').count()).toBe(2);
+    await shoot('import-prospects');
     await page.goBack();
   });
 
