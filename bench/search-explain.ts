@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { ensureDataset } from './dataset.js';
 import { summaryTable } from './explain-summary.js';
-import { COUNT_SQL, FETCH_ALL_MAX, FEW_SQL, pageSql, searchSql } from './search-sql.js';
+import { COUNT_SQL, FETCH_ALL_MAX, FEW_SQL, PAGE_SQL, pageSql, searchSql } from './search-sql.js';
 import { searchTerms } from './search-terms.js';
 
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -21,7 +21,8 @@ const out = [
   '# EXPLAIN (ANALYZE, BUFFERS) of each search class',
   '',
   `Written by \`npm run bench:explain\` on ${version?.version}, ${rows.toLocaleString()} prospects in the measured`,
-  'workspace and as many in 20 others. Each class runs its count, then (when it matched) its first page of 25.',
+  'workspace and as many in 20 others. Each class runs its exact count, then (when it matched) its first page',
+  "of 25; then the statement that counts up to 2,000 matches; then the default request's one statement.",
   '',
 ];
 const explain = async (text: string, params: unknown[]) => {
@@ -35,7 +36,8 @@ for (const { name, term } of await searchTerms(url, workspaceId, rows)) {
   if (!search) continue;
   const [counts] = await sql.unsafe(COUNT_SQL(search), [workspaceId, search.value]);
   const total = Number(counts?.total);
-  out.push(`## ${name}: \`${term}\` (${total.toLocaleString()} matches)`, '', '```');
+  out.push(`## ${name}: \`${term}\` (${total.toLocaleString()} matches)`, '');
+  out.push('With `count=exact`: the count, then the page.', '', '```');
   out.push(await explain(COUNT_SQL(search), [workspaceId, search.value]));
   if (total > 0) {
     out.push('');
@@ -45,11 +47,13 @@ for (const { name, term } of await searchTerms(url, workspaceId, rows)) {
   }
   out.push('```', '');
   out.push(
-    `One statement (the server's first, which answers alone up to ${FETCH_ALL_MAX.toLocaleString()} matches):`,
+    `One statement (with \`count=capped\` or \`exact\`, the server's first, which answers alone up to ${FETCH_ALL_MAX.toLocaleString()} matches):`,
     '',
     '```',
   );
   out.push(await explain(FEW_SQL(search), [workspaceId, 25, 0, FETCH_ALL_MAX + 1, search.value]));
+  out.push('```', '', 'The default request (`count=none`), its one statement:', '', '```');
+  out.push(await explain(PAGE_SQL(search), [workspaceId, 26, search.value]));
   out.push('```', '');
 }
 const file = new URL('./results/search-explain.md', import.meta.url);

@@ -25,6 +25,14 @@ export function searchSql(term: string): { sql: (p: number) => string; value: st
 
 export type SearchSql = NonNullable<ReturnType<typeof searchSql>>;
 
+/**
+ * The page of a search as the server reads it by default (`count=none`): one statement planned for its term,
+ * `per_page + 1` rows ($1 workspace, $2 limit, $3 term).
+ */
+export const PAGE_SQL = (search: SearchSql) =>
+  `select ${ROW}, created_at::text as sort_key from prospects where workspace_id = $1 and ${search.sql(3)}
+   order by created_at desc, id desc limit $2`;
+
 /** Up to this many matches, one statement (FEW_SQL) counts and pages them (SEARCH_FETCH_ALL_MAX of the server). */
 export const FETCH_ALL_MAX = 2000;
 

@@ -70,13 +70,17 @@ export function customFieldFiltersSuite(target: TargetRef): void {
       ]);
     });
 
-    it('keeps the filters in the links and counts the matches', async () => {
-      const answer = await call(target(), 'GET', '/prospects?per_page=1&custom_fields_gte[seats]=1', {
-        token,
-      });
+    it('keeps the filters in the links and counts the matches with count=capped', async () => {
+      const answer = await call(
+        target(),
+        'GET',
+        '/prospects?per_page=1&custom_fields_gte[seats]=1&count=capped',
+        { token },
+      );
       expect(answer.body.meta).toMatchObject({ total: 3, total_relation: 'eq', has_more: true });
       const next = new URL(answer.body.links.next as string);
       expect(next.searchParams.get('custom_fields_gte[seats]')).toBe('1');
+      expect(next.searchParams.get('count')).toBe('capped');
       const followed = await call(target(), 'GET', `/prospects${next.search}`, { token });
       expect(followed.body.data).toHaveLength(1);
     });

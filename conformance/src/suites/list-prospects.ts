@@ -188,15 +188,18 @@ export function listProspectsSuite(target: TargetRef): void {
       expect(answer.body.meta.total).toBe(total);
     });
 
-    it('keeps search and per_page in every link', async () => {
-      const answer = await list('?search=example&per_page=1&page=2');
+    it('keeps search, count and per_page in every link', async () => {
+      const answer = await list('?search=example&count=capped&per_page=1&page=2');
       expect(companies(answer)).toEqual(['Initech']);
       expect(answer.body.links).toEqual({
-        first: `${listUrl()}?search=example&per_page=1&page=1`,
-        last: `${listUrl()}?search=example&per_page=1&page=4`,
-        prev: expect.stringMatching(cursorLink('search=example&per_page=1')),
-        next: expect.stringMatching(cursorLink('search=example&per_page=1')),
+        first: `${listUrl()}?search=example&count=capped&per_page=1&page=1`,
+        last: `${listUrl()}?search=example&count=capped&per_page=1&page=4`,
+        prev: expect.stringMatching(cursorLink('search=example&count=capped&per_page=1')),
+        next: expect.stringMatching(cursorLink('search=example&count=capped&per_page=1')),
       });
+      // Counting nothing (the default), `last` is the lower bound the page gives: one page past this one.
+      const uncounted = await list('?search=example&per_page=1&page=2');
+      expect(uncounted.body.links.last).toBe(`${listUrl()}?search=example&per_page=1&page=3`);
       const spaced = await list(`?search=${encodeURIComponent('acme ltd')}`);
       expect(spaced.body.links.first).toBe(`${listUrl()}?search=acme+ltd&per_page=25&page=1`);
     });

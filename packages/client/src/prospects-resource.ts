@@ -37,7 +37,8 @@ export interface ProspectsResource {
    *   accents), the filters `tag` (a list: every one), `owner_id` and `outcome` (or `'none'`), `created_after`,
    *   `created_before` (RFC 3339), the custom fields by key (`custom_fields` equal, `custom_fields_gte` and
    *   `custom_fields_lte` ranges of number and date fields, values as strings), `sort` (default `'newest'`),
-   *   `count` (default `'capped'`), `page` (from 1, default 1), `per_page` (1-100, default 25). Default: `{}`.
+   *   `count` (default `'none'`; `'capped'` or `'exact'` to count `meta.total` when filtering), `page` (from 1,
+   *   default 1), `per_page` (1-100, default 25). Default: `{}`.
    * @returns A {@link PagePromise}: the page (`data`, `links`, `meta`), async-iterable over prospects, with `pages()`.
    * @throws {ValidationError} 422: `page` or `per_page` out of range, an unknown `sort`, a `cursor` this list did
    *   not give, or a custom field filter the workspace's fields refuse.

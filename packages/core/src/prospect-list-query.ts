@@ -81,7 +81,7 @@ export function readProspectListQuery(
   const before = text('created_before');
   const tags = Array.isArray(query.tag) ? (query.tag as string[]).map((tag) => tag.trim()) : [];
   const sort = (text('sort') ?? 'newest') as ProspectSort;
-  const count = (text('count') ?? 'capped') as CountMode;
+  const count = (text('count') ?? 'none') as CountMode;
   const filters: ProspectFilters = { tags };
   if (search !== undefined && search !== '') filters.search = search;
   if (ownerId !== undefined) filters.ownerId = ownerId === 'none' ? null : ownerId;
@@ -103,7 +103,7 @@ export function readProspectListQuery(
       String(f.value),
     ]);
   if (sort !== 'newest') linkQuery.push(['sort', sort]);
-  if (count !== 'capped') linkQuery.push(['count', count]);
+  if (count !== 'none') linkQuery.push(['count', count]);
   const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);
   const request: ProspectListRequest = {
     filters,

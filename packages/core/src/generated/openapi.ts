@@ -947,13 +947,15 @@ export interface components {
         /**
          * @description How `meta.total` is counted when a filter or `search` is set (without one, the workspace's count is
          *     kept up to date and `meta.total` is always exact):
-         *     - `capped` (the default): exact up to 10,000 matches (`meta.total_relation` `eq`); past that
-         *       `meta.total` is 10,000 (or the position of the page's last item, when greater) and
-         *       `meta.total_relation` is `gte`. A common term's exact count reads every match, which takes seconds
-         *       on a large workspace; the capped count never reads more than 10,001 (docs/pagination.md);
-         *     - `exact`: every match counted, `meta.total_relation` `eq`, whatever it costs;
-         *     - `none`: nothing counted beyond the page: `meta.has_more` says whether more follow, `meta.total` is
-         *       the position of the page's last item plus one when there are more (`gte`), what an iterator needs.
+         *     - `none` (the default): nothing counted beyond the page, so a request costs what its page costs
+         *       whatever the workspace's size (docs/pagination.md). `meta.has_more` says whether more follow;
+         *       `meta.total` is exact (`eq`) when the list ends on a page read by number from the top, else the
+         *       position of the page's last item plus one when more follow (`gte`);
+         *     - `capped`: exact up to 10,000 matches (`meta.total_relation` `eq`); past that `meta.total` is 10,000
+         *       (or the position of the page's last item, when greater) and `meta.total_relation` is `gte`. It reads
+         *       up to 10,001 matches, tens of milliseconds for a common term on a large workspace;
+         *     - `exact`: every match counted, `meta.total_relation` `eq`, whatever it costs (seconds for a common
+         *       term on a million prospects).
          *     `meta.last_page` and `links.last` follow `meta.total`, so with `gte` they are a lower bound.
          */
         Count: "capped" | "exact" | "none";
@@ -1113,13 +1115,15 @@ export interface operations {
                 /**
                  * @description How `meta.total` is counted when a filter or `search` is set (without one, the workspace's count is
                  *     kept up to date and `meta.total` is always exact):
-                 *     - `capped` (the default): exact up to 10,000 matches (`meta.total_relation` `eq`); past that
-                 *       `meta.total` is 10,000 (or the position of the page's last item, when greater) and
-                 *       `meta.total_relation` is `gte`. A common term's exact count reads every match, which takes seconds
-                 *       on a large workspace; the capped count never reads more than 10,001 (docs/pagination.md);
-                 *     - `exact`: every match counted, `meta.total_relation` `eq`, whatever it costs;
-                 *     - `none`: nothing counted beyond the page: `meta.has_more` says whether more follow, `meta.total` is
-                 *       the position of the page's last item plus one when there are more (`gte`), what an iterator needs.
+                 *     - `none` (the default): nothing counted beyond the page, so a request costs what its page costs
+                 *       whatever the workspace's size (docs/pagination.md). `meta.has_more` says whether more follow;
+                 *       `meta.total` is exact (`eq`) when the list ends on a page read by number from the top, else the
+                 *       position of the page's last item plus one when more follow (`gte`);
+                 *     - `capped`: exact up to 10,000 matches (`meta.total_relation` `eq`); past that `meta.total` is 10,000
+                 *       (or the position of the page's last item, when greater) and `meta.total_relation` is `gte`. It reads
+                 *       up to 10,001 matches, tens of milliseconds for a common term on a large workspace;
+                 *     - `exact`: every match counted, `meta.total_relation` `eq`, whatever it costs (seconds for a common
+                 *       term on a million prospects).
                  *     `meta.last_page` and `links.last` follow `meta.total`, so with `gte` they are a lower bound.
                  */
                 count?: components["parameters"]["Count"];

@@ -55,11 +55,12 @@ export interface ListedRows {
 /**
  * Reads one page of `listProspects` (openapi.yaml): the filters ANDed, in the request's sort, from a cursor or
  * an offset, one row more than a page (core's `cutListPage` cuts it), and the count the request asks for.
- * Without a filter the count is the workspace's count shards (migration 7). With filters, up to
+ * Without a filter the count is the workspace's count shards (migration 7). With filters and `count=none` (the
+ * default), one statement reads the page, planned for its values. With `capped` or `exact`, up to
  * `SEARCH_FETCH_ALL_MAX` matches are fetched, counted and sorted by one statement; past that the count is
- * capped at `COUNT_CAP + 1` (or exact, or none) and the page is read by walking the sort's index, testing each
- * row for `search` (`is true` keeps it out of the index choice), or by fetching every match when the walk would
- * read more (`readsNewestFirst`). docs/pagination.md shows the plans.
+ * capped at `COUNT_CAP + 1` (or exact) and the page is read by walking the sort's index, testing each row for
+ * `search` (`is true` keeps it out of the index choice), or by fetching every match when the walk would read
+ * more (`readsNewestFirst`). docs/pagination.md shows the plans.
  */
 export async function listProspectRows(
   db: Sql,
@@ -97,6 +98,16 @@ export async function listProspectRows(
     return { rows: toRows(rows), counted: Number(count?.total ?? 0) };
   }
 
+  if (request.count === 'none') {
+    // Nothing to count (the default): one statement, planned for its values, so the planner reads the page from
+    // a filter's or the search's index and sorts what it found, or walks the sort's index testing each row,
+    // as its estimate of the matches says; it never reads more than the page needs from a walk
+    // (docs/pagination.md, "Counts: why `none` is the default"; bench/results/list-explain.md).
+    const params = [...base];
+    const rows = await db.query(`${select} ${tail(params, sort.key, sort.id, matches)}`, params, PLANNED);
+    return { rows: toRows(rows), counted: undefined };
+  }
+
   // One statement for a few matches: all of them (one more than SEARCH_FETCH_ALL_MAX says there are more),
   // counted, and the page cut from them; one row even when the page is empty, to carry the count. Without a
   // search the first of them in the list's order, so the filter's own index is walked in order (an unordered
@@ -116,15 +127,17 @@ export async function listProspectRows(
   const fewTotal = Number(few[0]?.total ?? 0);
   if (fewTotal <= SEARCH_FETCH_ALL_MAX) {
     const rows = toRows(few.filter((row) => row.id !== null));
-    return { rows, counted: request.count === 'none' ? undefined : fewTotal };
+    return { rows, counted: fewTotal };
   }
 
-  const counted =
-    request.count === 'none'
-      ? undefined
-      : await countMatches(db, matches, base, request.count === 'exact' ? undefined : COUNT_CAP + 1);
+  const counted = await countMatches(
+    db,
+    matches,
+    base,
+    request.count === 'exact' ? undefined : COUNT_CAP + 1,
+  );
   let walk = true;
-  if (search && counted !== undefined) {
+  if (search) {
     const [size] = await db.query<{ size: number | string }>(`select ${PROSPECT_COUNT} as size`, [
       workspaceId,
     ]);

@@ -68,7 +68,10 @@ export async function listQuery(
       errors: { search: Object.values(errors)[0] as string },
     };
   }
-  return { request: { ...read.request, filters: resolved.filters }, search: typed, values };
+  // The page says how many match ("1,234 matching", "10,000+"), so it counts up to the cap where the API's
+  // default counts nothing (openapi.yaml parameter `Count`).
+  const count = api.count === undefined ? 'capped' : read.request.count;
+  return { request: { ...read.request, count, filters: resolved.filters }, search: typed, values };
 }
 
 /** The page's query string without `page` and `cursor`: what "Save this view" keeps. */
