@@ -25,6 +25,7 @@ import {
   openDatabase,
   startServer,
 } from '@prospectkit/server';
+import { build } from 'esbuild';
 import { type BenchCsv, writeBenchCsv } from './import-csv-file.js';
 import { withPostgres } from './import-database.js';
 import { insertFloor } from './import-floor.js';
@@ -117,6 +118,32 @@ function report(engine: string, csv: BenchCsv, m: Awaited<ReturnType<typeof meas
   );
 }
 
+/**
+ * The memory step built as the server is published (esbuild, the import thread a module of its own beside it, as
+ * in dist/), so it runs on plain `node` as a deployed `prospectkit-server worker` does: under tsx the import
+ * thread would also load tsx and compile TypeScript, some 25 MB no deployment has.
+ */
+async function buildMemoryStep(outdir: string): Promise<string> {
+  const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  await build({
+    entryPoints: {
+      'import-memory': here('./import-memory.ts'),
+      'import-thread': here('../packages/server/src/import/import-thread.ts'),
+    },
+    bundle: true,
+    packages: 'external',
+    tsconfig: here('./tsconfig.json'),
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    splitting: true,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'warning',
+  });
+  return join(outdir, 'import-memory.mjs');
+}
+
 async function main() {
   const dir = await mkdtemp(join(tmpdir(), 'pk-bench-import-'));
   console.log(
@@ -155,9 +182,13 @@ async function main() {
       const big = await writeBenchCsv(join(dir, 'big.csv'), Math.ceil((memoryMb * MB) / (notesBytes + 200)), {
         notesBytes,
       });
-      const script = fileURLToPath(new URL('./import-memory.ts', import.meta.url));
+      // Inside the repository, so the bundle's package imports resolve from its node_modules.
+      const outdir = fileURLToPath(
+        new URL(`../node_modules/.cache/prospectkit-bench-import/${process.pid}`, import.meta.url),
+      );
+      const script = await buildMemoryStep(outdir);
       for (const { label, heap, env } of MEMORY_SETTINGS) {
-        const child = spawnSync(process.execPath, [...process.execArgv, ...heap, script], {
+        const child = spawnSync(process.execPath, ['--expose-gc', ...heap, script], {
           stdio: 'inherit',
           env: {
             ...process.env,
@@ -169,6 +200,7 @@ async function main() {
         });
         if (child.status !== 0) throw new Error(`the memory step failed (${child.status ?? child.signal})`);
       }
+      await rm(outdir, { recursive: true, force: true });
     }
     console.log(
       `\nload average at the end: ${loadavg()
