@@ -11,7 +11,7 @@ import {
   sweepAbandonedUploads,
 } from '../store/import-job-queue.js';
 import type { ImportJob } from '../store/import-jobs.js';
-import { createRowPreparer } from './row-preparer.js';
+import { processRowPreparer } from './row-preparer.js';
 import { BatchFailed, runImportJob } from './run-import-job.js';
 
 /** Defaults of {@link createImportRunner}'s options. */
@@ -83,8 +83,8 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
   const clock = options.clock ?? systemClock;
   const settings = { ...IMPORT_RUNNER_DEFAULTS, ...definedOnly(options) };
   const abort = new AbortController();
-  // One thread for every job this runner runs, started with the first (see row-preparer.ts).
-  const preparer = createRowPreparer();
+  // The process's import thread, shared with its uploads, started with the first (see row-preparer.ts).
+  const preparer = processRowPreparer();
 
   const loop = createJobRunnerLoop<ImportJob>({
     kind: 'import',

@@ -97,6 +97,10 @@ async function handle(request: PrepareRequest): Promise<unknown> {
       const records = decodeRecordChunk(request.data);
       return prepare(records.slice(request.skip), request.plan);
     }
+    case 'drop':
+      uploads.delete(request.session);
+      sessions.delete(request.session);
+      return undefined;
     case 'csv-open':
       sessions.set(request.session, csvSession(request.delimiter, request.skip));
       return [];

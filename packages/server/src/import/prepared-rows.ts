@@ -42,9 +42,14 @@ export async function* preparedRows(
   }
   // A file uploaded by an older version: its CSV bytes are parsed in the thread, in a session across chunks.
   const session = preparer.nextSession();
-  await preparer.prepare({ kind: 'csv-open', session, delimiter: job.delimiter, skip });
-  for await (const chunk of readImportChunks(db, job.id)) {
-    yield await preparer.prepare({ kind: 'csv-feed', session, data: chunk.data, plan });
+  try {
+    await preparer.prepare({ kind: 'csv-open', session, delimiter: job.delimiter, skip });
+    for await (const chunk of readImportChunks(db, job.id)) {
+      yield await preparer.prepare({ kind: 'csv-feed', session, data: chunk.data, plan });
+    }
+    yield await preparer.prepare({ kind: 'csv-end', session, plan });
+  } finally {
+    // A run stopped half-way leaves nothing in the kept thread (csv-end has already forgotten a finished one).
+    await preparer.request({ kind: 'drop', session }).catch(() => {});
   }
-  yield await preparer.prepare({ kind: 'csv-end', session, plan });
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ColumnMapping } from './import-fields.js';
 import { createRecordChunker } from './record-chunks.js';
-import { createRowPreparer, type RowPreparer } from './row-preparer.js';
+import { createRowPreparer, processRowPreparer, type RowPreparer } from './row-preparer.js';
 
 const headers = ['Company', 'Email'];
 const mapping: ColumnMapping = ['company', 'contact_email'];
@@ -76,5 +76,24 @@ describe('createRowPreparer', () => {
       plan,
     });
     expect(rows.map((r) => r.input?.company)).toEqual(['B']);
+  });
+});
+
+describe('processRowPreparer', () => {
+  it('is one thread for the process, kept through close(), and forgets a dropped session', async () => {
+    const first = processRowPreparer();
+    const second = processRowPreparer();
+    const a = first.nextSession();
+    const b = second.nextSession();
+    // One counter, so the two users' sessions never collide in the one thread.
+    expect(b).toBe(a + 1);
+    await first.request({ kind: 'upload-open', session: a, delimiter: ',' });
+    await first.request({ kind: 'upload-feed', session: a, data: Buffer.from('Company,Email\nAcme,') });
+    await first.close();
+    // Still there after close(): the session can be dropped, and is then unknown.
+    await second.request({ kind: 'drop', session: a });
+    await expect(second.request({ kind: 'upload-end', session: a })).rejects.toThrow(`No upload ${a}.`);
+    const rows = await second.prepare({ kind: 'records', data: chunkOf([['Kept', '']]), skip: 0, plan });
+    expect(rows.map((r) => r.input?.company)).toEqual(['Kept']);
   });
 });

@@ -36,7 +36,9 @@ export type PrepareRequest =
   /** The upload's one parse (parse-upload.ts), answered with chunks of records to store, and at the end the header row and count. */
   | { kind: 'upload-open'; session: number; delimiter: string }
   | { kind: 'upload-feed'; session: number; data: Uint8Array }
-  | { kind: 'upload-end'; session: number };
+  | { kind: 'upload-end'; session: number }
+  /** Forgets a session that will not be ended (an upload refused half-way, a run stopped), so a kept thread holds none. */
+  | { kind: 'drop'; session: number };
 
 /** The import's thread, seen from the upload and the runner; see {@link createRowPreparer}. */
 export interface RowPreparer {
@@ -168,4 +170,22 @@ export function createRowPreparer(): RowPreparer {
       fail(new Error('The import thread was closed.'));
     },
   };
+}
+
+let processPreparer: RowPreparer | undefined;
+
+/**
+ * The process's import thread, shared by its uploads (`storeImportUpload`), its import runner and `runImportNow`:
+ * one isolate, started on first use and kept (idle, it does not keep the process alive), so an upload or an import
+ * adds no thread to a process that has imported before (docs/benchmarks.md, "Reading bench:import"). Its `close()`
+ * does nothing; requests of different users interleave, each session its own.
+ *
+ * @example
+ * const thread = processRowPreparer();
+ * const session = thread.nextSession();
+ * await thread.request({ kind: 'upload-open', session, delimiter: ',' });
+ */
+export function processRowPreparer(): RowPreparer {
+  processPreparer ??= createRowPreparer();
+  return { ...processPreparer, close: async () => {} };
 }

@@ -8,7 +8,7 @@ import { insertImportRejections } from '../store/import-rejections.js';
 import type { ColumnMapping } from './import-fields.js';
 import type { SeenKeys } from './match-duplicates.js';
 import { preparedRows } from './prepared-rows.js';
-import { createRowPreparer, type PreparedRow, type RowPreparer } from './row-preparer.js';
+import { type PreparedRow, processRowPreparer, type RowPreparer } from './row-preparer.js';
 import { writeImportBatch } from './write-import-batch.js';
 
 /** Options of {@link runImportJob}. */
@@ -24,7 +24,7 @@ export interface RunImportJobOptions {
   onProgress?: (job: ImportJob) => void;
   /** Where each committed batch's rows are counted. Default: nowhere. */
   metrics?: ServerMetrics;
-  /** The import thread that checks the rows (a runner keeps one for its jobs). Default: one for this run. */
+  /** The import thread that checks the rows. Default: the process's (`processRowPreparer`). */
   preparer?: RowPreparer;
 }
 
@@ -59,7 +59,7 @@ export class BatchFailed extends Error {
 
 /**
  * Runs a job this runner has claimed (its `lease_until` is the claim's), from the record after `rows_done`. The
- * rows are checked in the import thread (`createRowPreparer`), never on this event loop, which only reads the
+ * rows are checked in the import thread (`processRowPreparer`), never on this event loop, which only reads the
  * stored chunks and writes the batches.
  * Each batch is one transaction: the job row locked and the lease checked (the fencing token, so a runner whose
  * lease ran out writes nothing), the duplicate check, the prospects with their `prospect.created` events and
@@ -174,21 +174,18 @@ export async function runImportJob(
       }
       return undefined;
     };
-    const preparer = options.preparer ?? createRowPreparer();
-    try {
-      const plan = { mapping, headers: claimed.headers, customFields };
-      for await (const rows of preparedRows(db, claimed, plan, preparer, claimed.rows_done)) {
-        for (const row of rows) {
-          batch.push(row);
-          lastLine = row.endLine;
-          if (batch.length >= options.batchSize) {
-            const ended = await flush(false);
-            if (ended) return ended;
-          }
+    // The process's thread is kept for the next import (processRowPreparer).
+    const preparer = options.preparer ?? processRowPreparer();
+    const plan = { mapping, headers: claimed.headers, customFields };
+    for await (const rows of preparedRows(db, claimed, plan, preparer, claimed.rows_done)) {
+      for (const row of rows) {
+        batch.push(row);
+        lastLine = row.endLine;
+        if (batch.length >= options.batchSize) {
+          const ended = await flush(false);
+          if (ended) return ended;
         }
       }
-    } finally {
-      if (!options.preparer) await preparer.close();
     }
     return (await flush(true)) as RunImportJobResult;
   } catch (error) {

@@ -12,7 +12,7 @@ import { createCsvShapeCheck, type ImportShapeLimits } from './csv-shape-limits.
 import { detectDelimiter } from './detect-delimiter.js';
 import { ImportError } from './import-error.js';
 import type { RecordChunk } from './record-chunks.js';
-import { createRowPreparer, type RowPreparer } from './row-preparer.js';
+import { processRowPreparer, type RowPreparer } from './row-preparer.js';
 import { createUtf8Scan } from './utf8-scan.js';
 
 /** Bytes read before the delimiter is guessed. */
@@ -68,19 +68,26 @@ export async function storeImportUpload(db: Sql, options: StoreImportUploadOptio
 }
 
 async function receive(db: Sql, jobId: string, options: StoreImportUploadOptions) {
-  // The parse runs in an import thread of the upload's own: this event loop (the API's, for an upload from the
-  // app) only checks the bytes as they come and stores the chunks of records the thread hands back.
-  const thread = createRowPreparer();
+  // The parse runs in the process's import thread: this event loop (the API's, for an upload from the app) only
+  // checks the bytes as they come and stores the chunks of records the thread hands back.
+  const thread = processRowPreparer();
+  const session = thread.nextSession();
   try {
-    return await receiveInto(db, jobId, options, thread);
-  } finally {
-    await thread.close();
+    return await receiveInto(db, jobId, options, thread, session);
+  } catch (error) {
+    await thread.request({ kind: 'drop', session }).catch(() => {});
+    throw error;
   }
 }
 
-async function receiveInto(db: Sql, jobId: string, options: StoreImportUploadOptions, thread: RowPreparer) {
+async function receiveInto(
+  db: Sql,
+  jobId: string,
+  options: StoreImportUploadOptions,
+  thread: RowPreparer,
+  session: number,
+) {
   const utf8 = createUtf8Scan();
-  const session = thread.nextSession();
   let byteSize = 0;
   let line = 1;
   let seq = 0;
