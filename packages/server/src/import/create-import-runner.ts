@@ -71,7 +71,7 @@ export interface ImportRunner {
  * lease runs out and resumes after its last committed batch. It wakes on NOTIFY (`startImport`) and polls.
  *
  * A runner's life: `idle` (created; `runOnce` works), `running` (started), `stopping`, `stopped`. While running,
- * `draining` says whether it is working through claimable jobs, and `wanted` that a wake-up came meanwhile.
+ * it works through the claimable jobs on each wake-up (`background/job-runner-loop.ts`, shared with the bulk runner).
  *
  * @example
  * const runner = createImportRunner({ db, logger });
