@@ -55,8 +55,6 @@ export interface JobRunnerLoopOptions<J extends LoopJob> {
   onPoll?(): void;
   /** Called as `stop` begins, before it waits for the run in progress. Default: nothing. */
   onStop?(): void;
-  /** Called when the run in progress has ended and nothing listens any more, before `stop` resolves. */
-  onStopped?(): Promise<void>;
 }
 
 /** A job runner's life; see {@link createJobRunnerLoop}. */
@@ -165,7 +163,6 @@ export function createJobRunnerLoop<J extends LoopJob>(options: JobRunnerLoopOpt
       // At shutdown the listening connection may already be closed (as in delivery-worker.ts): nothing listens
       // any more, which is what stopping wants.
       await unlisten?.().catch(() => {});
-      await options.onStopped?.();
       state = 'stopped';
     },
     runOnce,

@@ -11,7 +11,6 @@ import {
   sweepAbandonedUploads,
 } from '../store/import-job-queue.js';
 import type { ImportJob } from '../store/import-jobs.js';
-import { processRowPreparer } from './row-preparer.js';
 import { BatchFailed, runImportJob } from './run-import-job.js';
 
 /** Defaults of {@link createImportRunner}'s options. */
@@ -83,8 +82,6 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
   const clock = options.clock ?? systemClock;
   const settings = { ...IMPORT_RUNNER_DEFAULTS, ...definedOnly(options) };
   const abort = new AbortController();
-  // The process's import thread, shared with its uploads, started with the first (see row-preparer.ts).
-  const preparer = processRowPreparer();
 
   const loop = createJobRunnerLoop<ImportJob>({
     kind: 'import',
@@ -120,7 +117,6 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
         batchSize: options.batchSize ?? importBatchSize(db),
         signal: abort.signal,
         metrics: options.metrics ?? NO_METRICS,
-        preparer,
       });
       return { job, log: { result } };
     },
@@ -145,7 +141,6 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       void sweepAbandonedUploads(db, new Date(clock.now().getTime() - 3_600_000)).catch(() => {});
     },
     onStop: () => abort.abort(),
-    onStopped: () => preparer.close(),
   });
   return { start: loop.start, stop: loop.stop, runOnce: () => loop.runOnce() };
 }

@@ -8,7 +8,7 @@ import { insertImportRejections } from '../store/import-rejections.js';
 import type { ColumnMapping } from './import-fields.js';
 import type { SeenKeys } from './match-duplicates.js';
 import { preparedRows } from './prepared-rows.js';
-import { type PreparedRow, processRowPreparer, type RowPreparer } from './row-preparer.js';
+import { type PreparedRow, processRowPreparer } from './row-preparer.js';
 import { writeImportBatch } from './write-import-batch.js';
 
 /** Options of {@link runImportJob}. */
@@ -24,8 +24,6 @@ export interface RunImportJobOptions {
   onProgress?: (job: ImportJob) => void;
   /** Where each committed batch's rows are counted. Default: nowhere. */
   metrics?: ServerMetrics;
-  /** The import thread that checks the rows. Default: the process's (`processRowPreparer`). */
-  preparer?: RowPreparer;
 }
 
 /** Why a run ended: the job's end, `lost` (another runner holds it now), or `released` (stopped by `signal`). */
@@ -174,8 +172,8 @@ export async function runImportJob(
       }
       return undefined;
     };
-    // The process's thread is kept for the next import (processRowPreparer).
-    const preparer = options.preparer ?? processRowPreparer();
+    // The process's import thread, kept for the next import (processRowPreparer).
+    const preparer = processRowPreparer();
     const plan = { mapping, headers: claimed.headers, customFields };
     for await (const rows of preparedRows(db, claimed, plan, preparer, claimed.rows_done)) {
       for (const row of rows) {
