@@ -1,4 +1,5 @@
-// `npm run bench:server`: the reference server against its floor (a bare Express handler running the same SQL)
+// `npm run bench:server`: the reference server as published (bench/server-build.ts: its build on plain node) against
+// its floor (a bare Express handler running the same SQL, bundled the same way)
 // on PostgreSQL, on the seeded faker dataset (bench/dataset.ts: the measured workspace holds BENCH_ROWS
 // prospects, 20 other workspaces as many again). Closed loop: each endpoint and each search class at 50
 // connections with autocannon, reference and floor alternating. Open loop: each search class alone at a fixed
@@ -22,6 +23,7 @@ import { ensureDataset } from './dataset.js';
 import { ensureFilterData, listCases } from './list-filter-cases.js';
 import { openLoopSearch } from './search-open-loop.js';
 import { searchTerms } from './search-terms.js';
+import { buildBenchServers } from './server-build.js';
 import { peakRssMb, startChild, stopChildren } from './server-children.js';
 import { type DatasetKind, stressTerms } from './stress-dataset.js';
 
@@ -80,14 +82,15 @@ const reference = (port: number, extra: Record<string, string> = {}) => ({
   PROSPECTKIT_RATE_LIMIT: '1000000',
   ...extra,
 });
-const serverArgs = ['--import', 'tsx', 'packages/server/src/cli/index.ts', 'start'];
+const built = await buildBenchServers();
+const serverArgs = built.reference;
 const ours = await startChild(
   [...profileArgs('reference'), ...serverArgs],
   reference(3901),
   /reference server on/,
 );
 const floor = await startChild(
-  [...profileArgs('floor'), '--import', 'tsx', 'bench/server-floor.ts'],
+  [...profileArgs('floor'), ...built.floor],
   { DATABASE_URL: url, PORT: '3902', BENCH_WORKSPACE_ID: workspaceId },
   /floor ready/,
 );

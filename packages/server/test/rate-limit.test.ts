@@ -57,6 +57,42 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         await db.close();
       }
     });
+
+    it('leases points to a busy client far from its limit: each answer its own count, the store exact once idle', async () => {
+      const db = await openTestDatabase('postgres');
+      const server = await startTestServer({ db, rateLimit: 5000 });
+      try {
+        const token = await server.token();
+        const remaining: number[] = [];
+        for (let wave = 0; wave < 6; wave++) {
+          const answers = await Promise.all(
+            Array.from({ length: 20 }, () => call(server.baseUrl, 'GET', '/prospects', { token })),
+          );
+          for (const answer of answers) {
+            expect(answer.status).toBe(200);
+            remaining.push(Number(answer.headers.get('x-ratelimit-remaining')));
+          }
+        }
+        // 120 requests took 120 different counts of the window, whether from a call or a lease.
+        expect(new Set(remaining).size).toBe(120);
+        expect(Math.min(...remaining)).toBeGreaterThanOrEqual(5000 - 200);
+        // Once the client is idle, the unused leased points go back: the store holds the requests made.
+        await expect
+          .poll(
+            async () => {
+              const rows = await db.query<{ points: number }>(
+                "select points from rate_limits where key not like 'settings-%' and key not like 'app-%'",
+              );
+              return rows.map((row) => Number(row.points));
+            },
+            { timeout: 5000, interval: 50 },
+          )
+          .toEqual([120]);
+      } finally {
+        await server.close();
+        await db.close();
+      }
+    });
   },
 );
 

@@ -66,6 +66,32 @@ describe('security headers', () => {
     },
   );
 
+  it("answers the API's JSON with the API's headers only, and pages with the browsing ones too", async () => {
+    const pageOnly = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    for (const path of ['/api/v1/prospects', '/api/v1/nothing-here']) {
+      const api = await fetch(`${origin}${path}`);
+      await api.body?.cancel();
+      expect(api.headers.get('content-security-policy')).toBe(
+        "default-src 'none';frame-ancestors 'none';base-uri 'none'",
+      );
+      expect(api.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      for (const name of pageOnly) expect(api.headers.get(name), `${path} ${name}`).toBeNull();
+    }
+    const page = await fetch(`${origin}/sign-in`);
+    await page.body?.cancel();
+    for (const name of pageOnly) expect(page.headers.get(name), `/sign-in ${name}`).not.toBeNull();
+    const secure = await fetch(`${origin}/api/v1/prospects`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    await secure.body?.cancel();
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
   it('lets Swagger UI run from its local files under /docs, and nothing inline but its styles', async () => {
     const response = await fetch(`${origin}/docs/`);
     const page = await response.text();

@@ -52,16 +52,43 @@ function headersOf(middleware: RequestHandler): ReadonlyArray<readonly [string, 
 }
 
 /**
- * Security headers on every answer of the app, by helmet: the strict Content-Security-Policy above,
- * `X-Frame-Options: DENY`, `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, cross-origin
- * isolation headers, and `Strict-Transport-Security` when the request came over https (`req.secure`, which
+ * The API's answers are JSON, never a page: they get the headers OWASP's REST Security Cheat Sheet names for an
+ * API (a policy that loads and frames nothing, `nosniff`, `DENY`, no referrer, same-origin resources), not the
+ * ones that only a browsing context reads (opener policy, agent cluster, DNS prefetch, download and
+ * cross-domain options, the XSS auditor). Five headers instead of eleven: each costs every answer its setting
+ * and its share of the header block (docs/benchmarks.md, "The server's overhead").
+ */
+const API = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+  },
+  strictTransportSecurity: false,
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+});
+
+/** The API's paths: `/api/`, and `/api` itself (both answered by the API's JSON 404 or its operations). */
+const isApi = (url: string) => url.startsWith('/api/') || url === '/api';
+
+/**
+ * Security headers on every answer of the app, by helmet: on the app's pages, `/docs` and the rest, the strict
+ * Content-Security-Policy above, `X-Frame-Options: DENY`, `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy: no-referrer` and cross-origin isolation headers; on the API's JSON answers, the five of
+ * {@link API}. `Strict-Transport-Security` is added when the request came over https (`req.secure`, which
  * follows `trust proxy`). Helmet's headers are computed once (`headersOf`), then set on each answer.
  *
  * @returns the middleware; mount it first
  * @see packages/server/README.md, "Security"
  */
 export function securityHeaders(): RequestHandler {
-  const common = headersOf(
+  const pages = headersOf(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: STRICT },
       strictTransportSecurity: false,
@@ -69,9 +96,19 @@ export function securityHeaders(): RequestHandler {
       referrerPolicy: { policy: 'no-referrer' },
     }),
   );
-  const secure = [...common, ...headersOf(hsts)];
+  const api = headersOf(API);
+  const https = headersOf(hsts);
+  const lists = {
+    pages: { plain: pages, secure: [...pages, ...https] },
+    api: { plain: api, secure: [...api, ...https] },
+  };
   return (req: Request, res: Response, next: NextFunction) => {
-    for (const [name, value] of req.secure ? secure : common) res.setHeader(name, value);
+    const list = isApi(req.url) ? lists.api : lists.pages;
+    const headers = req.secure ? list.secure : list.plain;
+    for (let i = 0; i < headers.length; i++) {
+      const [name, value] = headers[i] as readonly [string, string];
+      res.setHeader(name, value);
+    }
     next();
   };
 }

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import rateLimiterFlexible, { type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { clientKey } from './client-key.js';
 import { type ConsumeOutcome, coalescedConsume } from './coalesced-consume.js';
 
@@ -25,7 +25,10 @@ export interface RateLimitOptions {
  */
 export function apiRateLimit({ limiter, logger }: RateLimitOptions) {
   const limit = String(limiter.points);
-  const consume = coalescedConsume(limiter);
+  // A store of its own process needs no lease: its calls cost no round trip.
+  const consume = coalescedConsume(limiter, {
+    lease: !(limiter instanceof rateLimiterFlexible.RateLimiterMemory),
+  });
   // Parsing and normalising an address costs more than the rest of this check; clients repeat themselves.
   const keys = new LRUCache<string, string>({ max: 10_000 });
   const keyOf = (ip: string | undefined) => {
