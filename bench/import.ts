@@ -25,7 +25,7 @@ import {
   openDatabase,
   startServer,
 } from '@prospectkit/server';
-import { build } from 'esbuild';
+import { bundleForNode } from './bundle.js';
 import { type BenchCsv, writeBenchCsv } from './import-csv-file.js';
 import { withPostgres } from './import-database.js';
 import { insertFloor } from './import-floor.js';
@@ -125,23 +125,15 @@ function report(engine: string, csv: BenchCsv, m: Awaited<ReturnType<typeof meas
  */
 async function buildMemoryStep(outdir: string): Promise<string> {
   const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-  await build({
-    entryPoints: {
+  const built = await bundleForNode(
+    {
       'import-memory': here('./import-memory.ts'),
       'import-thread': here('../packages/server/src/import/import-thread.ts'),
     },
-    bundle: true,
-    packages: 'external',
-    tsconfig: here('./tsconfig.json'),
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    splitting: true,
     outdir,
-    outExtension: { '.js': '.mjs' },
-    logLevel: 'warning',
-  });
-  return join(outdir, 'import-memory.mjs');
+    here('./tsconfig.json'),
+  );
+  return built['import-memory'] as string;
 }
 
 async function main() {

@@ -94,9 +94,10 @@ export function coalescedConsume(
     }
     return state;
   };
+  // A key with nothing in flight, waiting or leased is forgotten (its lease size with it: it grows again from
+  // the next overlap), so the map holds only the clients of the moment.
   const forget = (key: string, state: KeyState) => {
-    if (!state.inFlight && state.queued.length === 0 && state.next > state.last && state.size === 0)
-      keys.delete(key);
+    if (!state.inFlight && state.queued.length === 0 && state.next > state.last) keys.delete(key);
   };
 
   /** A leased count for one request, or `undefined` when the lease is spent or its window is over. */
@@ -111,7 +112,7 @@ export function coalescedConsume(
     return { allowed: true, remainingPoints: Math.max(limit - count, 0), msBeforeNext: state.resetAt - at };
   };
 
-  // Unused leases go back to the store once their key has been idle for `idleMs`; the next lease is smaller.
+  // Unused leases go back to the store once their key has been idle for `idleMs`.
   const sweep = () => {
     const at = now();
     let leased = false;
@@ -126,7 +127,6 @@ export function coalescedConsume(
       }
       const unused = state.last - state.next + 1;
       state.next = state.last + 1;
-      state.size = Math.floor(state.size / 2);
       if (state.resetAt - at > LEASE.returnMarginMs) limiter.reward(key, unused).catch(() => {});
       forget(key, state);
     }

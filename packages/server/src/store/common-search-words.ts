@@ -1,4 +1,4 @@
-import { lowerLikePostgres, parseProspectSearch } from '@prospectkit/core';
+import { foldForSearch, parseProspectSearch } from '@prospectkit/core';
 import type { Sql } from '../db/database.js';
 
 /**
@@ -49,8 +49,8 @@ function statistics(db: Sql, now: number): Promise<Statistics> {
  * Whether a `search` term (openapi.yaml parameter `Search`) is common: every one of its words starts lexemes that
  * PostgreSQL's statistics (`pg_stats.most_common_elems` of `search_words`, table-wide) give at least
  * {@link COMMON_WORD_SHARE} of the rows between them. An email or domain prefix, a word the statistics do not
- * list, or a database never analyzed is not common. The words are folded as `prospect_fold` folds them (lower
- * case, accents removed), so `Gmail` and `gmaïl` are `gmail`.
+ * list, or a database never analyzed is not common. The words are folded by core's `foldForSearch`, as
+ * `prospect_fold` folds the stored ones, so `Gmail` and `gmaïl` are `gmail`.
  *
  * @param db the database whose statistics are read (cached for five minutes)
  * @param term the `search` term as sent
@@ -62,7 +62,7 @@ export async function isCommonSearch(db: Sql, term: string, now = Date.now()): P
   const { lexemes } = await statistics(db, now);
   if (lexemes.length === 0) return false;
   return search.words.every((word) => {
-    const prefix = lowerLikePostgres(word.normalize('NFD').replace(/\p{M}/gu, ''));
+    const prefix = foldForSearch(word);
     let share = 0;
     for (const [lexeme, frequency] of lexemes) if (lexeme.startsWith(prefix)) share += frequency;
     return share >= COMMON_WORD_SHARE;
